@@ -1,0 +1,112 @@
+/*
+ * altair_eval: module entry. Registers the classes declared in altair_eval.stub.php, the guest
+ * role's ini settings, and calls each concern's MINIT in order. Nothing else lives here.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "ext/spl/spl_exceptions.h"
+#include "php_altair_eval.h"
+#include "runner/runner.h"
+#include "guest/guest.h"
+#include "encoder/encoder.h"
+#include "altair_eval_arginfo.h"
+
+ZEND_DECLARE_MODULE_GLOBALS(altair_eval)
+
+zend_class_entry *altair_eval_exception_ce;
+
+/* The guest role's settings. PHP_INI_SYSTEM: set with -d by the host, never by ini_set(). */
+PHP_INI_BEGIN()
+	STD_PHP_INI_BOOLEAN("altair_eval.guest", "0", PHP_INI_SYSTEM, OnUpdateBool, guest,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_parent_pid", "0", PHP_INI_SYSTEM, OnUpdateLong, guest_parent_pid,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_root", "", PHP_INI_SYSTEM, OnUpdateString, guest_root,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_scratch", "", PHP_INI_SYSTEM, OnUpdateString, guest_scratch,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_bootstrap", "", PHP_INI_SYSTEM, OnUpdateString, guest_bootstrap,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_allow_writes", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_allow_writes,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_allow_network", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_allow_network,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_unsafe", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_unsafe,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_memory_mb", "128", PHP_INI_SYSTEM, OnUpdateLong, guest_memory_mb,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_timeout_ms", "5000", PHP_INI_SYSTEM, OnUpdateLong, guest_timeout_ms,
+		zend_altair_eval_globals, altair_eval_globals)
+PHP_INI_END()
+
+static PHP_GINIT_FUNCTION(altair_eval)
+{
+#if defined(COMPILE_DL_ALTAIR_EVAL) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(altair_eval_globals, 0, sizeof(*altair_eval_globals));
+}
+
+static PHP_MINIT_FUNCTION(altair_eval)
+{
+	REGISTER_INI_ENTRIES();
+
+	altair_eval_request_ce = register_class_Altair_Eval_EvalRequest();
+	altair_eval_result_ce = register_class_Altair_Eval_EvalResult();
+	altair_eval_evaluator_ce = register_class_Altair_Eval_Evaluator();
+	altair_eval_exception_ce = register_class_Altair_Eval_EvalException(spl_ce_RuntimeException);
+	altair_eval_value_encoder_ce = register_class_Altair_Eval_Encoder_ValueEncoder();
+	altair_eval_exception_encoder_ce = register_class_Altair_Eval_Encoder_ExceptionEncoder();
+
+	altair_eval_runner_minit();
+	if (ALTAIR_EVAL_G(guest)) {
+		altair_eval_guest_minit(type, module_number);
+	}
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(altair_eval)
+{
+	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(altair_eval)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "altair_eval support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_ALTAIR_EVAL_VERSION);
+	php_info_print_table_row(2, "Role", ALTAIR_EVAL_G(guest) ? "guest" : "host");
+	php_info_print_table_row(2, "Kernel guards compiled in", altair_eval_guest_features());
+	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
+}
+
+zend_module_entry altair_eval_module_entry = {
+	STANDARD_MODULE_HEADER,
+	"altair_eval",
+	NULL,
+	PHP_MINIT(altair_eval),
+	PHP_MSHUTDOWN(altair_eval),
+	NULL,
+	NULL,
+	PHP_MINFO(altair_eval),
+	PHP_ALTAIR_EVAL_VERSION,
+	PHP_MODULE_GLOBALS(altair_eval),
+	PHP_GINIT(altair_eval),
+	NULL,
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_ALTAIR_EVAL
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(altair_eval)
+#endif

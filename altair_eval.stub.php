@@ -1,0 +1,185 @@
+<?php
+
+/**
+ * @generate-class-entries
+ */
+
+namespace Altair\Eval {
+
+    /**
+     * What to evaluate, where, and under which policy. Numbers outside their range are clamped.
+     * @strict-properties
+     */
+    final class EvalRequest
+    {
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_TIMEOUT_MS_DEFAULT
+         */
+        public const DEFAULT_TIMEOUT_MS = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_TIMEOUT_MS_MIN
+         */
+        public const MIN_TIMEOUT_MS = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_TIMEOUT_MS_MAX
+         */
+        public const MAX_TIMEOUT_MS = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MEMORY_MB_DEFAULT
+         */
+        public const DEFAULT_MEMORY_LIMIT_MB = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MEMORY_MB_MIN
+         */
+        public const MIN_MEMORY_LIMIT_MB = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MEMORY_MB_MAX
+         */
+        public const MAX_MEMORY_LIMIT_MB = UNKNOWN;
+
+        public readonly string $snippet;
+        /** The real path of the project root. */
+        public readonly string $projectRoot;
+        public readonly int $timeoutMs;
+        public readonly int $memoryLimitMb;
+        public readonly bool $allowWrites;
+        public readonly bool $allowNetwork;
+        /** The real path of the bootstrap file, always inside the project root. */
+        public readonly ?string $bootstrap;
+        public readonly bool $unsafe;
+
+        public function __construct(
+            string $snippet,
+            string $projectRoot,
+            int $timeoutMs = 5000,
+            int $memoryLimitMb = 128,
+            bool $allowWrites = false,
+            bool $allowNetwork = false,
+            ?string $bootstrap = null,
+            bool $unsafe = false
+        ) {}
+    }
+
+    /**
+     * The outcome of one evaluation. toArray() follows the result contract, keys in fixed order.
+     * @strict-properties
+     */
+    final class EvalResult
+    {
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_OUTPUT_MAX_BYTES
+         */
+        public const OUTPUT_MAX_BYTES = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_EXIT_TIMEOUT
+         */
+        public const EXIT_TIMEOUT = UNKNOWN;
+
+        public readonly bool $ok;
+        public readonly ?array $result;
+        public readonly string $stdout;
+        public readonly string $stderr;
+        public readonly ?array $exception;
+        public readonly int $durationMs;
+        public readonly int $memoryPeakBytes;
+        public readonly int $exitCode;
+        public readonly bool $timedOut;
+        public readonly ?int $signal;
+        public readonly ?string $limitExceeded;
+        public readonly ?array $error;
+        public readonly bool $stdoutTruncated;
+        public readonly bool $stderrTruncated;
+        public readonly array $sandbox;
+
+        private function __construct() {}
+
+        public function ok(): bool {}
+
+        /** @return array<string, mixed> */
+        public function toArray(): array {}
+    }
+
+    final class Evaluator
+    {
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_KILL_GRACE_MS
+         */
+        public const KILL_GRACE_MS = UNKNOWN;
+
+        public readonly string $phpBinary;
+
+        public function __construct(?string $phpBinary = null) {}
+
+        public function evaluate(EvalRequest $request): EvalResult {}
+    }
+
+    /**
+     * A failure of the evaluator itself (never of the snippet: those are reported in EvalResult).
+     */
+    final class EvalException extends \RuntimeException
+    {
+    }
+}
+
+namespace Altair\Eval\Encoder {
+
+    final class ValueEncoder
+    {
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_DEPTH
+         */
+        public const MAX_DEPTH = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_ITERABLE_PREVIEW
+         */
+        public const ITERABLE_PREVIEW = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_STRING_MAX
+         */
+        public const STRING_MAX = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_WIDTH
+         */
+        public const MAX_WIDTH = UNKNOWN;
+
+        private function __construct() {}
+
+        /** @return array<string, mixed> */
+        public static function encode(mixed $value): array {}
+    }
+
+    final class ExceptionEncoder
+    {
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_TRACE_FRAMES
+         */
+        public const MAX_TRACE_FRAMES = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_PREVIOUS_CHAIN
+         */
+        public const MAX_PREVIOUS_CHAIN = UNKNOWN;
+
+        private function __construct() {}
+
+        /**
+         * Paths inside $projectRoot are shown relative to it.
+         * @return array<string, mixed>
+         */
+        public static function encode(\Throwable $throwable, ?string $projectRoot = null): array {}
+    }
+}

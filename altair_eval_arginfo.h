@@ -1,0 +1,395 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: dd6aff0b71622d9b0c13f6426889f0839580bb60 */
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
+	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, projectRoot, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeoutMs, IS_LONG, 0, "5000")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, memoryLimitMb, IS_LONG, 0, "128")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowWrites, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowNetwork, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, bootstrap, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, unsafe, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalResult_ok, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalResult_toArray, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_Evaluator___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, phpBinary, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Altair_Eval_Evaluator_evaluate, 0, 1, Altair\\Eval\\EvalResult, 0)
+	ZEND_ARG_OBJ_INFO(0, request, Altair\\Eval\\EvalRequest, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct arginfo_class_Altair_Eval_EvalResult___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder_encode, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Altair_Eval_Encoder_ExceptionEncoder___construct arginfo_class_Altair_Eval_EvalResult___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ExceptionEncoder_encode, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_OBJ_INFO(0, throwable, Throwable, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, projectRoot, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+
+ZEND_METHOD(Altair_Eval_EvalRequest, __construct);
+ZEND_METHOD(Altair_Eval_EvalResult, __construct);
+ZEND_METHOD(Altair_Eval_EvalResult, ok);
+ZEND_METHOD(Altair_Eval_EvalResult, toArray);
+ZEND_METHOD(Altair_Eval_Evaluator, __construct);
+ZEND_METHOD(Altair_Eval_Evaluator, evaluate);
+ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, __construct);
+ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encode);
+ZEND_METHOD(Altair_Eval_Encoder_ExceptionEncoder, __construct);
+ZEND_METHOD(Altair_Eval_Encoder_ExceptionEncoder, encode);
+
+
+static const zend_function_entry class_Altair_Eval_EvalRequest_methods[] = {
+	ZEND_ME(Altair_Eval_EvalRequest, __construct, arginfo_class_Altair_Eval_EvalRequest___construct, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Altair_Eval_EvalResult_methods[] = {
+	ZEND_ME(Altair_Eval_EvalResult, __construct, arginfo_class_Altair_Eval_EvalResult___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Altair_Eval_EvalResult, ok, arginfo_class_Altair_Eval_EvalResult_ok, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_EvalResult, toArray, arginfo_class_Altair_Eval_EvalResult_toArray, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Altair_Eval_Evaluator_methods[] = {
+	ZEND_ME(Altair_Eval_Evaluator, __construct, arginfo_class_Altair_Eval_Evaluator___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_Evaluator, evaluate, arginfo_class_Altair_Eval_Evaluator_evaluate, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Altair_Eval_EvalException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Altair_Eval_Encoder_ValueEncoder_methods[] = {
+	ZEND_ME(Altair_Eval_Encoder_ValueEncoder, __construct, arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Altair_Eval_Encoder_ValueEncoder, encode, arginfo_class_Altair_Eval_Encoder_ValueEncoder_encode, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Altair_Eval_Encoder_ExceptionEncoder_methods[] = {
+	ZEND_ME(Altair_Eval_Encoder_ExceptionEncoder, __construct, arginfo_class_Altair_Eval_Encoder_ExceptionEncoder___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Altair_Eval_Encoder_ExceptionEncoder, encode, arginfo_class_Altair_Eval_Encoder_ExceptionEncoder_encode, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval", "EvalRequest", class_Altair_Eval_EvalRequest_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES;
+
+	zval const_DEFAULT_TIMEOUT_MS_value;
+	ZVAL_LONG(&const_DEFAULT_TIMEOUT_MS_value, ALTAIR_EVAL_TIMEOUT_MS_DEFAULT);
+	zend_string *const_DEFAULT_TIMEOUT_MS_name = zend_string_init_interned("DEFAULT_TIMEOUT_MS", sizeof("DEFAULT_TIMEOUT_MS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_DEFAULT_TIMEOUT_MS_name, &const_DEFAULT_TIMEOUT_MS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_DEFAULT_TIMEOUT_MS_name);
+
+	zval const_MIN_TIMEOUT_MS_value;
+	ZVAL_LONG(&const_MIN_TIMEOUT_MS_value, ALTAIR_EVAL_TIMEOUT_MS_MIN);
+	zend_string *const_MIN_TIMEOUT_MS_name = zend_string_init_interned("MIN_TIMEOUT_MS", sizeof("MIN_TIMEOUT_MS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MIN_TIMEOUT_MS_name, &const_MIN_TIMEOUT_MS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MIN_TIMEOUT_MS_name);
+
+	zval const_MAX_TIMEOUT_MS_value;
+	ZVAL_LONG(&const_MAX_TIMEOUT_MS_value, ALTAIR_EVAL_TIMEOUT_MS_MAX);
+	zend_string *const_MAX_TIMEOUT_MS_name = zend_string_init_interned("MAX_TIMEOUT_MS", sizeof("MAX_TIMEOUT_MS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_TIMEOUT_MS_name, &const_MAX_TIMEOUT_MS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_TIMEOUT_MS_name);
+
+	zval const_DEFAULT_MEMORY_LIMIT_MB_value;
+	ZVAL_LONG(&const_DEFAULT_MEMORY_LIMIT_MB_value, ALTAIR_EVAL_MEMORY_MB_DEFAULT);
+	zend_string *const_DEFAULT_MEMORY_LIMIT_MB_name = zend_string_init_interned("DEFAULT_MEMORY_LIMIT_MB", sizeof("DEFAULT_MEMORY_LIMIT_MB") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_DEFAULT_MEMORY_LIMIT_MB_name, &const_DEFAULT_MEMORY_LIMIT_MB_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_DEFAULT_MEMORY_LIMIT_MB_name);
+
+	zval const_MIN_MEMORY_LIMIT_MB_value;
+	ZVAL_LONG(&const_MIN_MEMORY_LIMIT_MB_value, ALTAIR_EVAL_MEMORY_MB_MIN);
+	zend_string *const_MIN_MEMORY_LIMIT_MB_name = zend_string_init_interned("MIN_MEMORY_LIMIT_MB", sizeof("MIN_MEMORY_LIMIT_MB") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MIN_MEMORY_LIMIT_MB_name, &const_MIN_MEMORY_LIMIT_MB_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MIN_MEMORY_LIMIT_MB_name);
+
+	zval const_MAX_MEMORY_LIMIT_MB_value;
+	ZVAL_LONG(&const_MAX_MEMORY_LIMIT_MB_value, ALTAIR_EVAL_MEMORY_MB_MAX);
+	zend_string *const_MAX_MEMORY_LIMIT_MB_name = zend_string_init_interned("MAX_MEMORY_LIMIT_MB", sizeof("MAX_MEMORY_LIMIT_MB") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_MEMORY_LIMIT_MB_name, &const_MAX_MEMORY_LIMIT_MB_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_MEMORY_LIMIT_MB_name);
+
+	zval property_snippet_default_value;
+	ZVAL_UNDEF(&property_snippet_default_value);
+	zend_string *property_snippet_name = zend_string_init("snippet", sizeof("snippet") - 1, 1);
+	zend_declare_typed_property(class_entry, property_snippet_name, &property_snippet_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_snippet_name);
+
+	zval property_projectRoot_default_value;
+	ZVAL_UNDEF(&property_projectRoot_default_value);
+	zend_string *property_projectRoot_name = zend_string_init("projectRoot", sizeof("projectRoot") - 1, 1);
+	zend_declare_typed_property(class_entry, property_projectRoot_name, &property_projectRoot_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_projectRoot_name);
+
+	zval property_timeoutMs_default_value;
+	ZVAL_UNDEF(&property_timeoutMs_default_value);
+	zend_string *property_timeoutMs_name = zend_string_init("timeoutMs", sizeof("timeoutMs") - 1, 1);
+	zend_declare_typed_property(class_entry, property_timeoutMs_name, &property_timeoutMs_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_timeoutMs_name);
+
+	zval property_memoryLimitMb_default_value;
+	ZVAL_UNDEF(&property_memoryLimitMb_default_value);
+	zend_string *property_memoryLimitMb_name = zend_string_init("memoryLimitMb", sizeof("memoryLimitMb") - 1, 1);
+	zend_declare_typed_property(class_entry, property_memoryLimitMb_name, &property_memoryLimitMb_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_memoryLimitMb_name);
+
+	zval property_allowWrites_default_value;
+	ZVAL_UNDEF(&property_allowWrites_default_value);
+	zend_string *property_allowWrites_name = zend_string_init("allowWrites", sizeof("allowWrites") - 1, 1);
+	zend_declare_typed_property(class_entry, property_allowWrites_name, &property_allowWrites_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_allowWrites_name);
+
+	zval property_allowNetwork_default_value;
+	ZVAL_UNDEF(&property_allowNetwork_default_value);
+	zend_string *property_allowNetwork_name = zend_string_init("allowNetwork", sizeof("allowNetwork") - 1, 1);
+	zend_declare_typed_property(class_entry, property_allowNetwork_name, &property_allowNetwork_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_allowNetwork_name);
+
+	zval property_bootstrap_default_value;
+	ZVAL_UNDEF(&property_bootstrap_default_value);
+	zend_string *property_bootstrap_name = zend_string_init("bootstrap", sizeof("bootstrap") - 1, 1);
+	zend_declare_typed_property(class_entry, property_bootstrap_name, &property_bootstrap_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING|MAY_BE_NULL));
+	zend_string_release(property_bootstrap_name);
+
+	zval property_unsafe_default_value;
+	ZVAL_UNDEF(&property_unsafe_default_value);
+	zend_string *property_unsafe_name = zend_string_init("unsafe", sizeof("unsafe") - 1, 1);
+	zend_declare_typed_property(class_entry, property_unsafe_name, &property_unsafe_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_unsafe_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval", "EvalResult", class_Altair_Eval_EvalResult_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES;
+
+	zval const_OUTPUT_MAX_BYTES_value;
+	ZVAL_LONG(&const_OUTPUT_MAX_BYTES_value, ALTAIR_EVAL_OUTPUT_MAX_BYTES);
+	zend_string *const_OUTPUT_MAX_BYTES_name = zend_string_init_interned("OUTPUT_MAX_BYTES", sizeof("OUTPUT_MAX_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_OUTPUT_MAX_BYTES_name, &const_OUTPUT_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_OUTPUT_MAX_BYTES_name);
+
+	zval const_EXIT_TIMEOUT_value;
+	ZVAL_LONG(&const_EXIT_TIMEOUT_value, ALTAIR_EVAL_EXIT_TIMEOUT);
+	zend_string *const_EXIT_TIMEOUT_name = zend_string_init_interned("EXIT_TIMEOUT", sizeof("EXIT_TIMEOUT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_EXIT_TIMEOUT_name, &const_EXIT_TIMEOUT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_EXIT_TIMEOUT_name);
+
+	zval property_ok_default_value;
+	ZVAL_UNDEF(&property_ok_default_value);
+	zend_string *property_ok_name = zend_string_init("ok", sizeof("ok") - 1, 1);
+	zend_declare_typed_property(class_entry, property_ok_name, &property_ok_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_ok_name);
+
+	zval property_result_default_value;
+	ZVAL_UNDEF(&property_result_default_value);
+	zend_string *property_result_name = zend_string_init("result", sizeof("result") - 1, 1);
+	zend_declare_typed_property(class_entry, property_result_name, &property_result_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY|MAY_BE_NULL));
+	zend_string_release(property_result_name);
+
+	zval property_stdout_default_value;
+	ZVAL_UNDEF(&property_stdout_default_value);
+	zend_string *property_stdout_name = zend_string_init("stdout", sizeof("stdout") - 1, 1);
+	zend_declare_typed_property(class_entry, property_stdout_name, &property_stdout_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_stdout_name);
+
+	zval property_stderr_default_value;
+	ZVAL_UNDEF(&property_stderr_default_value);
+	zend_string *property_stderr_name = zend_string_init("stderr", sizeof("stderr") - 1, 1);
+	zend_declare_typed_property(class_entry, property_stderr_name, &property_stderr_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_stderr_name);
+
+	zval property_exception_default_value;
+	ZVAL_UNDEF(&property_exception_default_value);
+	zend_string *property_exception_name = zend_string_init("exception", sizeof("exception") - 1, 1);
+	zend_declare_typed_property(class_entry, property_exception_name, &property_exception_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY|MAY_BE_NULL));
+	zend_string_release(property_exception_name);
+
+	zval property_durationMs_default_value;
+	ZVAL_UNDEF(&property_durationMs_default_value);
+	zend_string *property_durationMs_name = zend_string_init("durationMs", sizeof("durationMs") - 1, 1);
+	zend_declare_typed_property(class_entry, property_durationMs_name, &property_durationMs_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_durationMs_name);
+
+	zval property_memoryPeakBytes_default_value;
+	ZVAL_UNDEF(&property_memoryPeakBytes_default_value);
+	zend_string *property_memoryPeakBytes_name = zend_string_init("memoryPeakBytes", sizeof("memoryPeakBytes") - 1, 1);
+	zend_declare_typed_property(class_entry, property_memoryPeakBytes_name, &property_memoryPeakBytes_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_memoryPeakBytes_name);
+
+	zval property_exitCode_default_value;
+	ZVAL_UNDEF(&property_exitCode_default_value);
+	zend_string *property_exitCode_name = zend_string_init("exitCode", sizeof("exitCode") - 1, 1);
+	zend_declare_typed_property(class_entry, property_exitCode_name, &property_exitCode_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_exitCode_name);
+
+	zval property_timedOut_default_value;
+	ZVAL_UNDEF(&property_timedOut_default_value);
+	zend_string *property_timedOut_name = zend_string_init("timedOut", sizeof("timedOut") - 1, 1);
+	zend_declare_typed_property(class_entry, property_timedOut_name, &property_timedOut_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_timedOut_name);
+
+	zval property_signal_default_value;
+	ZVAL_UNDEF(&property_signal_default_value);
+	zend_string *property_signal_name = zend_string_init("signal", sizeof("signal") - 1, 1);
+	zend_declare_typed_property(class_entry, property_signal_name, &property_signal_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG|MAY_BE_NULL));
+	zend_string_release(property_signal_name);
+
+	zval property_limitExceeded_default_value;
+	ZVAL_UNDEF(&property_limitExceeded_default_value);
+	zend_string *property_limitExceeded_name = zend_string_init("limitExceeded", sizeof("limitExceeded") - 1, 1);
+	zend_declare_typed_property(class_entry, property_limitExceeded_name, &property_limitExceeded_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING|MAY_BE_NULL));
+	zend_string_release(property_limitExceeded_name);
+
+	zval property_error_default_value;
+	ZVAL_UNDEF(&property_error_default_value);
+	zend_string *property_error_name = zend_string_init("error", sizeof("error") - 1, 1);
+	zend_declare_typed_property(class_entry, property_error_name, &property_error_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY|MAY_BE_NULL));
+	zend_string_release(property_error_name);
+
+	zval property_stdoutTruncated_default_value;
+	ZVAL_UNDEF(&property_stdoutTruncated_default_value);
+	zend_string *property_stdoutTruncated_name = zend_string_init("stdoutTruncated", sizeof("stdoutTruncated") - 1, 1);
+	zend_declare_typed_property(class_entry, property_stdoutTruncated_name, &property_stdoutTruncated_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_stdoutTruncated_name);
+
+	zval property_stderrTruncated_default_value;
+	ZVAL_UNDEF(&property_stderrTruncated_default_value);
+	zend_string *property_stderrTruncated_name = zend_string_init("stderrTruncated", sizeof("stderrTruncated") - 1, 1);
+	zend_declare_typed_property(class_entry, property_stderrTruncated_name, &property_stderrTruncated_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_stderrTruncated_name);
+
+	zval property_sandbox_default_value;
+	ZVAL_UNDEF(&property_sandbox_default_value);
+	zend_string *property_sandbox_name = zend_string_init("sandbox", sizeof("sandbox") - 1, 1);
+	zend_declare_typed_property(class_entry, property_sandbox_name, &property_sandbox_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_sandbox_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval", "Evaluator", class_Altair_Eval_Evaluator_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	zval const_KILL_GRACE_MS_value;
+	ZVAL_LONG(&const_KILL_GRACE_MS_value, ALTAIR_EVAL_KILL_GRACE_MS);
+	zend_string *const_KILL_GRACE_MS_name = zend_string_init_interned("KILL_GRACE_MS", sizeof("KILL_GRACE_MS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_KILL_GRACE_MS_name, &const_KILL_GRACE_MS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_KILL_GRACE_MS_name);
+
+	zval property_phpBinary_default_value;
+	ZVAL_UNDEF(&property_phpBinary_default_value);
+	zend_string *property_phpBinary_name = zend_string_init("phpBinary", sizeof("phpBinary") - 1, 1);
+	zend_declare_typed_property(class_entry, property_phpBinary_name, &property_phpBinary_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_phpBinary_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Altair_Eval_EvalException(zend_class_entry *class_entry_RuntimeException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval", "EvalException", class_Altair_Eval_EvalException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RuntimeException);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Altair_Eval_Encoder_ValueEncoder(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval\\Encoder", "ValueEncoder", class_Altair_Eval_Encoder_ValueEncoder_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	zval const_MAX_DEPTH_value;
+	ZVAL_LONG(&const_MAX_DEPTH_value, ALTAIR_EVAL_MAX_DEPTH);
+	zend_string *const_MAX_DEPTH_name = zend_string_init_interned("MAX_DEPTH", sizeof("MAX_DEPTH") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_DEPTH_name, &const_MAX_DEPTH_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_DEPTH_name);
+
+	zval const_ITERABLE_PREVIEW_value;
+	ZVAL_LONG(&const_ITERABLE_PREVIEW_value, ALTAIR_EVAL_ITERABLE_PREVIEW);
+	zend_string *const_ITERABLE_PREVIEW_name = zend_string_init_interned("ITERABLE_PREVIEW", sizeof("ITERABLE_PREVIEW") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ITERABLE_PREVIEW_name, &const_ITERABLE_PREVIEW_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ITERABLE_PREVIEW_name);
+
+	zval const_STRING_MAX_value;
+	ZVAL_LONG(&const_STRING_MAX_value, ALTAIR_EVAL_STRING_MAX);
+	zend_string *const_STRING_MAX_name = zend_string_init_interned("STRING_MAX", sizeof("STRING_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_STRING_MAX_name, &const_STRING_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_STRING_MAX_name);
+
+	zval const_MAX_WIDTH_value;
+	ZVAL_LONG(&const_MAX_WIDTH_value, ALTAIR_EVAL_MAX_WIDTH);
+	zend_string *const_MAX_WIDTH_name = zend_string_init_interned("MAX_WIDTH", sizeof("MAX_WIDTH") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_WIDTH_name, &const_MAX_WIDTH_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_WIDTH_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Altair_Eval_Encoder_ExceptionEncoder(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval\\Encoder", "ExceptionEncoder", class_Altair_Eval_Encoder_ExceptionEncoder_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	zval const_MAX_TRACE_FRAMES_value;
+	ZVAL_LONG(&const_MAX_TRACE_FRAMES_value, ALTAIR_EVAL_MAX_TRACE_FRAMES);
+	zend_string *const_MAX_TRACE_FRAMES_name = zend_string_init_interned("MAX_TRACE_FRAMES", sizeof("MAX_TRACE_FRAMES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_TRACE_FRAMES_name, &const_MAX_TRACE_FRAMES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_TRACE_FRAMES_name);
+
+	zval const_MAX_PREVIOUS_CHAIN_value;
+	ZVAL_LONG(&const_MAX_PREVIOUS_CHAIN_value, ALTAIR_EVAL_MAX_PREVIOUS_CHAIN);
+	zend_string *const_MAX_PREVIOUS_CHAIN_name = zend_string_init_interned("MAX_PREVIOUS_CHAIN", sizeof("MAX_PREVIOUS_CHAIN") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_PREVIOUS_CHAIN_name, &const_MAX_PREVIOUS_CHAIN_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_PREVIOUS_CHAIN_name);
+
+	return class_entry;
+}

@@ -1,0 +1,58 @@
+dnl config.m4 for extension altair_eval
+
+PHP_ARG_ENABLE([altair-eval],
+  [whether to enable altair_eval support],
+  [AS_HELP_STRING([--enable-altair-eval], [Enable altair_eval: hardened snippet evaluation])],
+  [no])
+
+PHP_ARG_ENABLE([altair-eval-dev],
+  [whether to build altair_eval with -Wall -Wextra -Werror],
+  [AS_HELP_STRING([--enable-altair-eval-dev], [altair_eval: developer build, warnings are errors])],
+  [no],
+  [no])
+
+if test "$PHP_ALTAIR_EVAL" != "no"; then
+  AC_MSG_CHECKING([for PHP 8.1 or later])
+  if test -z "$PHP_VERSION_ID"; then
+    PHP_VERSION_ID=`$PHP_CONFIG --vernum`
+  fi
+  if test "$PHP_VERSION_ID" -lt 80100; then
+    AC_MSG_ERROR([altair_eval needs PHP 8.1 or later, found $PHP_VERSION_ID])
+  fi
+  AC_MSG_RESULT([yes, $PHP_VERSION_ID])
+
+  dnl The kernel interfaces the guest role locks itself down with. Each one that is missing is
+  dnl reported at run time in EvalResult::$sandbox; the build never fails for want of one.
+  AC_CHECK_HEADERS([sys/prctl.h linux/seccomp.h linux/filter.h linux/audit.h linux/landlock.h sched.h])
+  AC_CHECK_FUNCS([posix_spawn_file_actions_addclosefrom_np posix_spawn_file_actions_addchdir_np])
+  AC_CHECK_DECLS([SYS_pidfd_open, SYS_landlock_create_ruleset, SYS_seccomp], [], [], [[#include <sys/syscall.h>]])
+  AC_CHECK_DECLS([POSIX_SPAWN_SETSID], [], [], [[#include <spawn.h>]])
+
+  if test "$PHP_ALTAIR_EVAL_DEV" != "no"; then
+    CFLAGS="$CFLAGS -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers"
+  fi
+
+  AC_DEFINE(HAVE_ALTAIR_EVAL, 1, [Whether altair_eval is enabled])
+
+  PHP_NEW_EXTENSION(altair_eval,
+    altair_eval.c \
+    runner/request.c \
+    runner/result.c \
+    runner/evaluator.c \
+    runner/argv.c \
+    runner/spawn.c \
+    runner/supervise.c \
+    runner/scratch.c \
+    runner/channel.c \
+    guest/guest.c \
+    guest/report.c \
+    guest/prelude.c \
+    guest/engine.c \
+    guest/lockdown.c \
+    encoder/value_encoder.c \
+    encoder/exception_encoder.c,
+    $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
+  PHP_ADD_BUILD_DIR($ext_builddir/runner)
+  PHP_ADD_BUILD_DIR($ext_builddir/guest)
+  PHP_ADD_BUILD_DIR($ext_builddir/encoder)
+fi

@@ -1,0 +1,33 @@
+/*
+ * Encoders: turn any PHP value or Throwable into the plain arrays of the result contract
+ * (shared/DESIGN.md, "Encoded values"). Used by the public static API and by the guest role.
+ */
+#ifndef ALTAIR_EVAL_ENCODER_H
+#define ALTAIR_EVAL_ENCODER_H
+
+#include "php.h"
+
+extern zend_class_entry *altair_eval_value_encoder_ce;
+extern zend_class_entry *altair_eval_exception_encoder_ce;
+
+/* The name a snippet's own file is shown under in files, traces and errors. */
+#define ALTAIR_EVAL_SNIPPET_DISPLAY_NAME "snippet.php"
+
+typedef struct {
+	/* Paths inside it are shown relative to it (no leading slash). NULL: paths as they are. */
+	zend_string *project_root;
+	/* The snippet's real file; shown as ALTAIR_EVAL_SNIPPET_DISPLAY_NAME. NULL: none. */
+	zend_string *snippet_path;
+	/* Drop the guest wrapper's frames (file "Command line code", functions in Altair\Eval\Guest). */
+	bool hide_guest_frames;
+} altair_eval_encoder_context;
+
+/* out becomes a new array; never fails, never leaves EG(exception) set. */
+void altair_eval_encoder_value(zval *out, zval *value);
+void altair_eval_encoder_exception(zval *out, zend_object *throwable, const altair_eval_encoder_context *ctx);
+
+/* A path as the context shows it: the display name for the snippet, root-relative inside the
+ * root, unchanged elsewhere. Returns a new reference. */
+zend_string *altair_eval_encoder_display_path(zend_string *path, const altair_eval_encoder_context *ctx);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * Kernel lockdown of the guest (child) process, applied once, after PHP has started and before
+ * any project code runs. One small named step per guard, in the order bubblewrap and nsjail use:
+ * parent-death signal, rlimits, no_new_privs, network namespace, Landlock, seccomp last.
+ *
+ * This file is plain C over Linux syscalls: no Zend API, so it can be read (and tested) alone.
+ * Every step that cannot be applied records why in the report; nothing is skipped silently.
+ */
+#ifndef ALTAIR_EVAL_LOCKDOWN_H
+#define ALTAIR_EVAL_LOCKDOWN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define ALTAIR_EVAL_LOCKDOWN_MAX_PATHS 64
+#define ALTAIR_EVAL_LOCKDOWN_MAX_NOTES 16
+#define ALTAIR_EVAL_LOCKDOWN_NOTE_LEN 160
+
+typedef struct {
+	/* Real paths. The scratch directory lies inside the project root. */
+	const char *project_root;
+	const char *scratch_dir;
+	/* Files and directories the runtime must keep reading (PHP binary, extension and ini dirs,
+	 * include_path, system libraries, zoneinfo, a few devices). Non-existent ones are skipped. */
+	const char *read_paths[ALTAIR_EVAL_LOCKDOWN_MAX_PATHS];
+	size_t read_path_count;
+	bool allow_writes;   /* the project root becomes writable too */
+	bool allow_network;  /* no network namespace, sockets and TCP allowed */
+	long memory_limit_mb;
+	long timeout_ms;
+	pid_t parent_pid;    /* the host; we exit if it is already gone */
+	int channel_fd;      /* the result channel: dup/dup2/dup3/fcntl(F_DUPFD) on it are denied */
+} altair_eval_lockdown_policy;
+
+typedef struct {
+	bool parent_death;      /* PR_SET_PDEATHSIG(SIGKILL) set and the parent still alive */
+	bool rlimits;           /* AS, CPU, FSIZE, NOFILE, CORE all set */
+	bool no_new_privs;
+	bool netns;             /* a fresh network namespace (no interfaces up) */
+	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
+	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
+	bool landlock_scoped;   /* signals / abstract unix sockets scoped (ABI >= 6) */
+	bool seccomp;           /* the seccomp filter is installed */
+	bool processes_blocked; /* fork/vfork/clone(without CLONE_THREAD)/clone3 denied */
+	bool sockets_blocked;   /* socket() denied for every family but AF_UNIX */
+	bool channel_sealed;    /* dup of the result channel denied */
+	/* Why a step did not hold, e.g. "landlock: Function not implemented". */
+	char notes[ALTAIR_EVAL_LOCKDOWN_MAX_NOTES][ALTAIR_EVAL_LOCKDOWN_NOTE_LEN];
+	size_t note_count;
+} altair_eval_lockdown_report;
+
+/* Applies every step in order. Returns 0 when the process may go on (possibly with fewer guards,
+ * see the report), -1 when it must not run user code at all (for example the parent is gone). */
+int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */
+const char *altair_eval_lockdown_features(void);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * altair_eval: run a PHP snippet in a fresh, hardened child process and return a typed result.
+ *
+ * This header holds what every concern shares: the module entry, the module globals (the guest
+ * role's ini settings), and every cap and default as a named constant. The stub exposes the
+ * user-visible ones as class constants through @cvalue.
+ */
+#ifndef PHP_ALTAIR_EVAL_H
+#define PHP_ALTAIR_EVAL_H
+
+#include "php.h"
+
+extern zend_module_entry altair_eval_module_entry;
+#define phpext_altair_eval_ptr &altair_eval_module_entry
+
+#define PHP_ALTAIR_EVAL_VERSION "0.1.0"
+
+/* ---- EvalRequest ---------------------------------------------------------------------------- */
+#define ALTAIR_EVAL_TIMEOUT_MS_DEFAULT 5000
+#define ALTAIR_EVAL_TIMEOUT_MS_MIN 100
+#define ALTAIR_EVAL_TIMEOUT_MS_MAX 60000
+#define ALTAIR_EVAL_MEMORY_MB_DEFAULT 128
+#define ALTAIR_EVAL_MEMORY_MB_MIN 16
+#define ALTAIR_EVAL_MEMORY_MB_MAX 512
+
+/* ---- Runner (host side) --------------------------------------------------------------------- */
+/* stdout and stderr of the child are each kept up to this many bytes; the rest is drained. */
+#define ALTAIR_EVAL_OUTPUT_MAX_BYTES (1024 * 1024)
+/* Between SIGTERM and SIGKILL to the child's process group at the deadline. */
+#define ALTAIR_EVAL_KILL_GRACE_MS 200
+/* After the child exited: how long a grandchild may keep stdout/stderr open before we stop reading. */
+#define ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS 100
+/* The structured payload may not exceed this; more is treated as a forged channel. */
+#define ALTAIR_EVAL_CHANNEL_MAX_BYTES (16 * 1024 * 1024)
+/* Exit code reported for a timed-out evaluation (as coreutils' timeout). */
+#define ALTAIR_EVAL_EXIT_TIMEOUT 124
+/* Exit code the guest uses when the snippet threw. */
+#define ALTAIR_EVAL_EXIT_EXCEPTION 1
+/* Exit code PHP uses after a fatal error. */
+#define ALTAIR_EVAL_EXIT_FATAL 255
+/* Scratch directories older than this (or whose owner is gone) are swept by later runs. */
+#define ALTAIR_EVAL_SCRATCH_STALE_SECONDS ((ALTAIR_EVAL_TIMEOUT_MS_MAX / 1000) + 60)
+/* Random bytes in a scratch directory name and in the channel token. */
+#define ALTAIR_EVAL_SCRATCH_RANDOM_BYTES 8
+#define ALTAIR_EVAL_TOKEN_BYTES 32
+
+/* ---- Result channel (shared by host and guest) ---------------------------------------------- */
+/* The guest finds the channel at this descriptor; the host places it there at spawn time. */
+#define ALTAIR_EVAL_CHANNEL_FD 3
+/* A frame: magic, the token the host sent at start, a 4-byte little-endian length, JSON. */
+#define ALTAIR_EVAL_FRAME_MAGIC "AEV1"
+#define ALTAIR_EVAL_FRAME_MAGIC_LEN 4
+#define ALTAIR_EVAL_FRAME_HEADER_LEN (ALTAIR_EVAL_FRAME_MAGIC_LEN + ALTAIR_EVAL_TOKEN_BYTES + 4)
+/* Where the guest formats a fatal error without touching the (possibly exhausted) heap. */
+#define ALTAIR_EVAL_FATAL_FRAME_MAX 8192
+
+/* ---- Encoders ------------------------------------------------------------------------------- */
+#define ALTAIR_EVAL_MAX_DEPTH 3
+#define ALTAIR_EVAL_ITERABLE_PREVIEW 50
+#define ALTAIR_EVAL_STRING_MAX 10000
+/* Array elements / object properties kept per level; the count is always the full one. */
+#define ALTAIR_EVAL_MAX_WIDTH 100
+#define ALTAIR_EVAL_MAX_TRACE_FRAMES 30
+#define ALTAIR_EVAL_MAX_PREVIOUS_CHAIN 10
+
+/* ---- Guest lockdown (child side) ------------------------------------------------------------ */
+/* RLIMIT_AS = memory_limit + this much for the runtime itself (shared libraries, opcache, stacks). */
+#define ALTAIR_EVAL_RLIMIT_AS_HEADROOM_MB 512
+/* RLIMIT_FSIZE: the largest file a snippet may write. */
+#define ALTAIR_EVAL_RLIMIT_FSIZE_BYTES (64 * 1024 * 1024)
+#define ALTAIR_EVAL_RLIMIT_NOFILE 256
+
+/* Codes of Altair\Eval\EvalException. */
+typedef enum {
+	ALTAIR_EVAL_ERROR_SCRATCH = 1,   /* the scratch directory could not be prepared */
+	ALTAIR_EVAL_ERROR_SPAWN = 2,     /* the child process could not be started */
+	ALTAIR_EVAL_ERROR_SUPERVISE = 3, /* waiting for or reading from the child failed */
+	ALTAIR_EVAL_ERROR_PLATFORM = 4,  /* this platform cannot run evaluations */
+	ALTAIR_EVAL_ERROR_GUEST = 5,     /* the guest role was misused */
+} altair_eval_error_code;
+
+ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
+	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
+	bool guest;
+	zend_long guest_parent_pid;
+	char *guest_root;
+	char *guest_scratch;
+	char *guest_bootstrap;
+	bool guest_allow_writes;
+	bool guest_allow_network;
+	bool guest_unsafe;
+	zend_long guest_memory_mb;
+	zend_long guest_timeout_ms;
+ZEND_END_MODULE_GLOBALS(altair_eval)
+
+ZEND_EXTERN_MODULE_GLOBALS(altair_eval)
+#define ALTAIR_EVAL_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(altair_eval, v)
+
+extern zend_class_entry *altair_eval_exception_ce;
+
+#if defined(ZTS) && defined(COMPILE_DL_ALTAIR_EVAL)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+#endif /* PHP_ALTAIR_EVAL_H */

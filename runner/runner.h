@@ -1,0 +1,15 @@
+/*
+ * Runner: the host side. EvalRequest → scratch dir + argv/envp → spawn → supervise → EvalResult.
+ */
+#ifndef ALTAIR_EVAL_RUNNER_H
+#define ALTAIR_EVAL_RUNNER_H
+
+#include "php.h"
+
+extern zend_class_entry *altair_eval_request_ce;
+extern zend_class_entry *altair_eval_result_ce;
+extern zend_class_entry *altair_eval_evaluator_ce;
+
+void altair_eval_runner_minit(void);
+
+#endif
