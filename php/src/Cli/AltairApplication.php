@@ -1,0 +1,104 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Cli;
+
+use Altair\Eval\EvalException;
+use Altair\Eval\Events\EventLogException;
+use Altair\Eval\Events\IdGenerator;
+use Altair\Eval\Runtime\EvaluatorPort;
+use Altair\Eval\Runtime\Limits;
+use Symfony\Component\Console\Application;
+use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
+use Symfony\Component\Console\Helper\DescriptorHelper;
+use Symfony\Component\Console\Input\ArrayInput;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * bin/altair: the console application and its exit-code policy. Usage errors become one line on
+ * stderr and exit 2; a failing evaluator becomes one line and exit 1.
+ */
+final class AltairApplication
+{
+    public const VERSION = '0.1.0';
+
+    /**
+     * @param resource $stdin  what `altair mcp` reads
+     * @param resource $stdout where `altair mcp` writes JSON-RPC
+     * @param resource $stderr where `altair mcp` logs
+     */
+    public function __construct(
+        private readonly EvaluatorPort $evaluator,
+        private $stdin = STDIN,
+        private $stdout = STDOUT,
+        private $stderr = STDERR,
+    ) {
+    }
+
+    public function run(InputInterface $input, OutputInterface $output): int
+    {
+        $console = $this->console();
+        $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        try {
+            if ($input->getFirstArgument() === null && $input->hasParameterOption(['--help', '-h'], true)) {
+                return $this->overview($console, $output);
+            }
+
+            return $console->run($input, $output);
+        } catch (UsageError | ConsoleException $error) {
+            $command = $input->getFirstArgument();
+            $errors->writeln(sprintf(
+                'altair%s: %s (see: bin/altair %s--help)',
+                $command === null ? '' : ' ' . $command,
+                $this->oneLine($error->getMessage()),
+                $command === null || !$console->has($command) ? '' : $command . ' ',
+            ), OutputInterface::OUTPUT_RAW);
+
+            return ExitCode::Usage->value;
+        } catch (EvalException | EventLogException $failure) {
+            $errors->writeln(sprintf('altair: %s', $this->oneLine($failure->getMessage())), OutputInterface::OUTPUT_RAW);
+
+            return ExitCode::Failed->value;
+        }
+    }
+
+    public function console(): Application
+    {
+        $limits = new Limits();
+        $console = new Application('altair', self::VERSION);
+        $console->setAutoExit(false);
+        $console->setCatchExceptions(false);
+        $console->addCommands([
+            new EvalCommand($this->evaluator, $limits, new IdGenerator()),
+            new McpCommand($this->evaluator, $limits, self::VERSION, $this->stdin, $this->stdout, $this->stderr),
+            new EventsTailCommand(),
+        ]);
+
+        return $console;
+    }
+
+    /**
+     * `bin/altair --help`: the command list, then every command's options.
+     */
+    private function overview(Application $console, OutputInterface $output): int
+    {
+        $console->run(new ArrayInput(['command' => 'list']), $output);
+        $describer = new DescriptorHelper();
+        foreach (['eval', 'mcp', 'events:tail'] as $name) {
+            $command = $console->find($name);
+            $output->writeln(['', sprintf('<comment>━━ altair %s</comment>', $name)]);
+            $describer->describe($output, $command, ['format' => 'txt', 'raw_text' => false]);
+            $output->writeln('');
+        }
+
+        return ExitCode::Ok->value;
+    }
+
+    private function oneLine(string $message): string
+    {
+        return trim((string) preg_replace('/\s+/', ' ', $message));
+    }
+}

@@ -1,0 +1,87 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Cli;
+
+use Altair\Eval\Mcp\EvalTool;
+use Altair\Eval\Mcp\Server;
+use Altair\Eval\Mcp\ServerPolicy;
+use Altair\Eval\Mcp\StdoutGuard;
+use Altair\Eval\Runtime\EvaluatorPort;
+use Altair\Eval\Runtime\Limits;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * `altair mcp`: the stdio MCP server, evaluating in this process through the extension.
+ */
+final class McpCommand extends Command
+{
+    /**
+     * @param resource $in
+     * @param resource $out
+     * @param resource $log
+     */
+    public function __construct(
+        private readonly EvaluatorPort $evaluator,
+        private readonly Limits $limits,
+        private readonly string $version,
+        private $in,
+        private $out,
+        private $log,
+    ) {
+        parent::__construct('mcp');
+    }
+
+    protected function configure(): void
+    {
+        $this
+            ->setDescription('Serve the framework__eval tool over MCP (JSON-RPC 2.0 on stdin/stdout, one message per line)')
+            ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project every call evaluates in (default: the current directory)')
+            ->addOption('allow-writes', null, InputOption::VALUE_NONE, 'Honour allow_writes:true in calls (refused otherwise)')
+            ->addOption('allow-network', null, InputOption::VALUE_NONE, 'Honour allow_network:true in calls (refused otherwise)')
+            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root to run before each snippet')
+            ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit of each call in MiB, %d to %d', $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()), (string) $this->limits->defaultMemoryMb())
+            ->setHelp(<<<'HELP'
+                Speaks MCP revisions 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio and offers one
+                tool, <info>framework__eval</info> {snippet, timeout_ms?, allow_writes?, allow_network?}. Its result is the
+                EvalResult contract, as structuredContent and as JSON text. There is no unsafe mode over MCP.
+                Only JSON-RPC goes to stdout; logs go to stderr.
+
+                  <info>%command.full_name% --project-root=examples/app</info>
+                HELP);
+    }
+
+    protected function execute(InputInterface $input, OutputInterface $output): int
+    {
+        $options = new OptionReader($input);
+        $projectRoot = $options->projectRoot();
+        $policy = new ServerPolicy(
+            projectRoot: $projectRoot,
+            allowWrites: $options->flag('allow-writes'),
+            allowNetwork: $options->flag('allow-network'),
+            bootstrap: $options->bootstrap($projectRoot),
+            memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
+        );
+        fwrite($this->log, sprintf(
+            "[%s] serving %s over stdio (writes: %s, network: %s)\n",
+            Server::NAME,
+            $projectRoot,
+            $policy->allowWrites ? 'allowed on request' : 'refused',
+            $policy->allowNetwork ? 'allowed on request' : 'refused',
+        ));
+
+        $guard = new StdoutGuard();
+        $guard->divertTo($this->log);
+        try {
+            (new Server(new EvalTool($this->evaluator, $policy, $this->limits), $this->version, $this->log))->serve($this->in, $this->out);
+        } finally {
+            $guard->release();
+        }
+
+        return ExitCode::Ok->value;
+    }
+}

@@ -1,0 +1,100 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Cli;
+
+use Symfony\Component\Console\Input\InputInterface;
+
+/**
+ * Reads and checks option values; every problem is a UsageError with a one-line reason.
+ */
+final class OptionReader
+{
+    public function __construct(private readonly InputInterface $input)
+    {
+    }
+
+    public function string(string $name): ?string
+    {
+        $value = $this->input->getOption($name);
+        if ($value === null || $value === false) {
+            return null;
+        }
+        if (!is_string($value)) {
+            throw new UsageError(sprintf('--%s takes a single value.', $name));
+        }
+
+        return $value;
+    }
+
+    public function flag(string $name): bool
+    {
+        return $this->input->getOption($name) === true;
+    }
+
+    public function intInRange(string $name, int $default, int $min, int $max): int
+    {
+        $raw = $this->string($name);
+        if ($raw === null) {
+            return $default;
+        }
+        if (preg_match('/^\d{1,9}$/', $raw) !== 1) {
+            throw new UsageError(sprintf('--%s must be a whole number from %d to %d, got "%s".', $name, $min, $max, $raw));
+        }
+        $value = (int) $raw;
+        if ($value < $min || $value > $max) {
+            throw new UsageError(sprintf('--%s must be from %d to %d, got %d.', $name, $min, $max, $value));
+        }
+
+        return $value;
+    }
+
+    /**
+     * @param list<string> $allowed
+     */
+    public function choice(string $name, array $allowed, string $default): string
+    {
+        $value = $this->string($name) ?? $default;
+        if (!in_array($value, $allowed, true)) {
+            throw new UsageError(sprintf('--%s must be one of %s, got "%s".', $name, implode(', ', $allowed), $value));
+        }
+
+        return $value;
+    }
+
+    /**
+     * The real path of --project-root (default: the current directory).
+     */
+    public function projectRoot(string $name = 'project-root'): string
+    {
+        $raw = $this->string($name);
+        $path = $raw ?? (string) getcwd();
+        $real = realpath($path);
+        if ($real === false || !is_dir($real)) {
+            throw new UsageError(sprintf('--%s: "%s" is not a directory.', $name, $path));
+        }
+
+        return $real;
+    }
+
+    /**
+     * The real path of a readable file inside $projectRoot, or null when the option is absent.
+     */
+    public function bootstrap(string $projectRoot, string $name = 'bootstrap'): ?string
+    {
+        $raw = $this->string($name);
+        if ($raw === null) {
+            return null;
+        }
+        $real = realpath($raw);
+        if ($real === false || !is_file($real) || !is_readable($real)) {
+            throw new UsageError(sprintf('--%s: cannot read "%s".', $name, $raw));
+        }
+        if (!str_starts_with($real, rtrim($projectRoot, '/') . '/')) {
+            throw new UsageError(sprintf('--%s: "%s" is outside the project root %s.', $name, $raw, $projectRoot));
+        }
+
+        return $real;
+    }
+}

@@ -1,0 +1,12 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Cli;
+
+/**
+ * A command line that cannot be run as given: the CLI prints the message on one line and exits 2.
+ */
+final class UsageError extends \InvalidArgumentException
+{
+}

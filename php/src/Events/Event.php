@@ -1,0 +1,81 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Events;
+
+use Altair\Eval\Runtime\EvalCall;
+use Altair\Eval\Runtime\Outcome;
+
+/**
+ * One line of `<root>/.altair/events.jsonl`.
+ */
+final class Event
+{
+    /**
+     * @param 'ok'|'fail' $status
+     * @param array<string, mixed> $extra
+     */
+    public function __construct(
+        public readonly string $id,
+        public readonly \DateTimeImmutable $timestamp,
+        public readonly string $actor,
+        public readonly string $command,
+        public readonly string $kind,
+        public readonly string $status,
+        public readonly int $durationMs,
+        public readonly array $extra,
+    ) {
+    }
+
+    /**
+     * The record of one unsafe run. $outcome is null when the evaluator itself failed.
+     */
+    public static function unsafeEval(
+        EvalCall $call,
+        ?Outcome $outcome,
+        int $durationMs,
+        \DateTimeImmutable $at,
+        string $id,
+    ): self {
+        return new self(
+            id: $id,
+            timestamp: $at,
+            actor: 'cli',
+            command: 'eval',
+            kind: 'eval',
+            status: $outcome !== null && $outcome->ok ? 'ok' : 'fail',
+            durationMs: $outcome?->durationMs ?? $durationMs,
+            extra: [
+                'unsafe' => true,
+                'allow_writes' => $call->allowWrites,
+                'allow_network' => $call->allowNetwork,
+                'snippet_sha256' => hash('sha256', $call->snippet),
+                'snippet_length' => strlen($call->snippet),
+                'timed_out' => $outcome?->timedOut ?? false,
+            ],
+        );
+    }
+
+    /**
+     * @return array<string, mixed>
+     */
+    public function toArray(): array
+    {
+        return [
+            'id' => $this->id,
+            'timestamp' => $this->timestamp->setTimezone(new \DateTimeZone('UTC'))->format(\DateTimeInterface::RFC3339_EXTENDED),
+            'actor' => $this->actor,
+            'command' => $this->command,
+            'kind' => $this->kind,
+            'status' => $this->status,
+            'duration_ms' => $this->durationMs,
+            'extra' => $this->extra,
+        ];
+    }
+
+    public function toJsonLine(): string
+    {
+        return json_encode($this->toArray(), JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) . "\n";
+    }
+}

@@ -1,0 +1,204 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Mcp;
+
+use Altair\Eval\EvalException;
+use Altair\Eval\Runtime\ContractJson;
+use Altair\Eval\Runtime\EvalCall;
+use Altair\Eval\Runtime\EvaluatorPort;
+use Altair\Eval\Runtime\Limits;
+
+/**
+ * The one tool, `framework__eval`: its definition for tools/list and its tools/call.
+ *
+ * A snippet that throws is a successful call whose result says ok:false; arguments that are wrong, or
+ * that ask for more than the server was started with, are a tool error (isError) with a clear message.
+ */
+final class EvalTool
+{
+    public const NAME = 'framework__eval';
+    private const ARGUMENTS = ['snippet', 'timeout_ms', 'allow_writes', 'allow_network'];
+
+    private readonly ProtocolVersion $versions;
+    private readonly ContractJson $json;
+
+    public function __construct(
+        private readonly EvaluatorPort $evaluator,
+        private readonly ServerPolicy $policy,
+        private readonly Limits $limits,
+    ) {
+        $this->versions = new ProtocolVersion();
+        $this->json = new ContractJson();
+    }
+
+    /**
+     * @return array<string, mixed>
+     */
+    public function definition(string $protocolVersion): array
+    {
+        $tool = ['name' => self::NAME];
+        if ($this->versions->hasStructuredOutput($protocolVersion)) {
+            $tool['title'] = 'Evaluate PHP in the project';
+        }
+        $tool['description'] = sprintf(
+            'Run a PHP snippet in a fresh, sandboxed PHP process of the project at %s and return what it returned or threw. '
+            . 'The snippet is a function body: end with `return <value>;`. `container(?string $id = null)` gives the '
+            . 'project\'s PSR-11 container, e.g. `return container(App\User\UserRepository::class)->count();`. '
+            . 'Writes to the project: %s. Network: %s. The result is the EvalResult contract (ok, result, stdout, stderr, '
+            . 'exception, duration_ms, memory_peak_bytes, exit_code, timed_out, signal, limit_exceeded, error, '
+            . 'stdout_truncated, stderr_truncated, sandbox).',
+            $this->policy->projectRoot,
+            $this->policy->allowWrites ? 'may be allowed per call with allow_writes' : 'refused (server started without --allow-writes)',
+            $this->policy->allowNetwork ? 'may be allowed per call with allow_network' : 'refused (server started without --allow-network)',
+        );
+        $tool['inputSchema'] = [
+            'type' => 'object',
+            'properties' => [
+                'snippet' => ['type' => 'string', 'minLength' => 1, 'description' => 'PHP code without the <?php tag; return the value you want to see.'],
+                'timeout_ms' => [
+                    'type' => 'integer',
+                    'minimum' => $this->limits->minTimeoutMs(),
+                    'maximum' => $this->limits->maxTimeoutMs(),
+                    'default' => $this->limits->defaultTimeoutMs(),
+                    'description' => 'Wall-clock limit in milliseconds.',
+                ],
+                'allow_writes' => ['type' => 'boolean', 'default' => false, 'description' => 'Let the snippet write inside the project (only if the server allows it).'],
+                'allow_network' => ['type' => 'boolean', 'default' => false, 'description' => 'Let the snippet use the network (only if the server allows it).'],
+            ],
+            'required' => ['snippet'],
+            'additionalProperties' => false,
+        ];
+        if ($this->versions->hasStructuredOutput($protocolVersion)) {
+            $tool['outputSchema'] = (new ResultSchema())->schema();
+        }
+        if ($this->versions->hasAnnotations($protocolVersion)) {
+            $tool['annotations'] = [
+                'readOnlyHint' => !$this->policy->allowWrites,
+                'destructiveHint' => $this->policy->allowWrites,
+                'idempotentHint' => false,
+                'openWorldHint' => $this->policy->allowNetwork,
+            ];
+        }
+
+        return $tool;
+    }
+
+    /**
+     * @return array<string, mixed> a CallToolResult
+     */
+    public function call(mixed $arguments, string $protocolVersion): array
+    {
+        try {
+            $call = $this->parse($arguments);
+        } catch (ToolArgumentError $error) {
+            return $this->toolError('Invalid arguments: ' . $error->getMessage());
+        }
+
+        try {
+            $outcome = $this->evaluator->evaluate($call);
+        } catch (EvalException $failure) {
+            return $this->toolError('The evaluator failed: ' . $failure->getMessage());
+        }
+
+        $result = ['content' => [['type' => 'text', 'text' => $this->json->encode($outcome)]]];
+        if ($this->versions->hasStructuredOutput($protocolVersion)) {
+            $result['structuredContent'] = $this->json->jsonable($outcome);
+        }
+        $result['isError'] = false;
+
+        return $result;
+    }
+
+    private function parse(mixed $arguments): EvalCall
+    {
+        if ($arguments === null) {
+            $arguments = new \stdClass();
+        }
+        if (!$arguments instanceof \stdClass) {
+            throw new ToolArgumentError('arguments must be an object.');
+        }
+        $values = get_object_vars($arguments);
+        foreach (array_keys($values) as $name) {
+            if ($name === 'unsafe') {
+                throw new ToolArgumentError('unsafe is not available over MCP; use `bin/altair eval --unsafe` on the command line.');
+            }
+            if (!in_array($name, self::ARGUMENTS, true)) {
+                throw new ToolArgumentError(sprintf('unknown argument "%s"; expected %s.', $name, implode(', ', self::ARGUMENTS)));
+            }
+        }
+
+        $snippet = $values['snippet'] ?? null;
+        if (!is_string($snippet)) {
+            throw new ToolArgumentError('snippet is required and must be a string of PHP code.');
+        }
+        if (trim($snippet) === '') {
+            throw new ToolArgumentError('snippet must not be empty.');
+        }
+
+        $timeoutMs = $this->timeout($values['timeout_ms'] ?? null);
+        $allowWrites = $this->boolean($values, 'allow_writes');
+        $allowNetwork = $this->boolean($values, 'allow_network');
+        if ($allowWrites && !$this->policy->allowWrites) {
+            throw new ToolArgumentError('allow_writes was refused: this server was started without --allow-writes.');
+        }
+        if ($allowNetwork && !$this->policy->allowNetwork) {
+            throw new ToolArgumentError('allow_network was refused: this server was started without --allow-network.');
+        }
+
+        return new EvalCall(
+            snippet: $snippet,
+            projectRoot: $this->policy->projectRoot,
+            timeoutMs: $timeoutMs,
+            memoryLimitMb: $this->policy->memoryLimitMb ?? $this->limits->defaultMemoryMb(),
+            allowWrites: $allowWrites,
+            allowNetwork: $allowNetwork,
+            bootstrap: $this->policy->bootstrap,
+            unsafe: false,
+        );
+    }
+
+    private function timeout(mixed $value): int
+    {
+        if ($value === null) {
+            return $this->limits->defaultTimeoutMs();
+        }
+        // JSON has one number type: 1000.0 is the integer 1000, 1000.5 is not.
+        if (is_float($value) && floor($value) === $value && abs($value) <= PHP_INT_MAX) {
+            $value = (int) $value;
+        }
+        if (!is_int($value)) {
+            throw new ToolArgumentError('timeout_ms must be an integer number of milliseconds.');
+        }
+        if ($value < $this->limits->minTimeoutMs() || $value > $this->limits->maxTimeoutMs()) {
+            throw new ToolArgumentError(sprintf(
+                'timeout_ms must be from %d to %d, got %d.',
+                $this->limits->minTimeoutMs(),
+                $this->limits->maxTimeoutMs(),
+                $value,
+            ));
+        }
+
+        return $value;
+    }
+
+    /** @param array<string, mixed> $values */
+    private function boolean(array $values, string $name): bool
+    {
+        $value = $values[$name] ?? false;
+        if (!is_bool($value)) {
+            throw new ToolArgumentError(sprintf('%s must be true or false.', $name));
+        }
+
+        return $value;
+    }
+
+    /**
+     * @return array<string, mixed>
+     */
+    private function toolError(string $message): array
+    {
+        return ['content' => [['type' => 'text', 'text' => $message]], 'isError' => true];
+    }
+}

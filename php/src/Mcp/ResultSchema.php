@@ -1,0 +1,65 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Mcp;
+
+use Altair\Eval\Runtime\Outcome;
+
+/**
+ * The result contract (DESIGN.md) as a JSON Schema, the tool's outputSchema.
+ */
+final class ResultSchema
+{
+    /**
+     * @return array<string, mixed>
+     */
+    public function schema(): array
+    {
+        $nullableObject = static fn (string $description, array $extra = []): array => ['type' => ['object', 'null'], 'description' => $description] + $extra;
+        $location = [
+            'file' => ['type' => ['string', 'null']],
+            'line' => ['type' => ['integer', 'null']],
+        ];
+
+        return [
+            'type' => 'object',
+            'properties' => [
+                'ok' => ['type' => 'boolean', 'description' => 'Clean run: exit 0, no exception, no timeout, no fatal error.'],
+                'result' => $nullableObject('The encoded return value, e.g. {"type":"int","value":2}; null on exception or fatal error.', [
+                    'properties' => ['type' => ['type' => 'string']],
+                ]),
+                'stdout' => ['type' => 'string', 'description' => 'What the snippet printed (capped).'],
+                'stderr' => ['type' => 'string', 'description' => 'PHP warnings and fatal errors (capped).'],
+                'exception' => $nullableObject('The uncaught throwable: class, message, file, line, code, stack_trace, previous.', [
+                    'properties' => [
+                        'class' => ['type' => 'string'],
+                        'message' => ['type' => 'string'],
+                        'code' => ['type' => ['integer', 'string']],
+                        'stack_trace' => ['type' => 'array'],
+                        'previous' => ['type' => 'array'],
+                    ] + $location,
+                ]),
+                'duration_ms' => ['type' => 'integer', 'minimum' => 0],
+                'memory_peak_bytes' => ['type' => 'integer', 'minimum' => 0],
+                'exit_code' => ['type' => 'integer', 'description' => 'The child\'s exit status; 124 on timeout.'],
+                'timed_out' => ['type' => 'boolean'],
+                'signal' => ['type' => ['integer', 'null'], 'description' => 'The signal that ended the child, if any.'],
+                'limit_exceeded' => [
+                    'type' => ['string', 'null'],
+                    'description' => 'time, memory, cpu, output, file_size or processes.',
+                ],
+                'error' => $nullableObject('A fatal or parse error: type, message, file, line.', [
+                    'properties' => ['type' => ['type' => ['integer', 'string']], 'message' => ['type' => 'string']] + $location,
+                ]),
+                'stdout_truncated' => ['type' => 'boolean'],
+                'stderr_truncated' => ['type' => 'boolean'],
+                'sandbox' => [
+                    'type' => 'object',
+                    'description' => 'Which guards held: disable_functions, open_basedir, rlimits, seccomp, landlock_abi, netns, eval_blocked, ffi_disabled, result_channel, unavailable.',
+                ],
+            ],
+            'required' => Outcome::KEYS,
+        ];
+    }
+}

@@ -1,0 +1,19 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Runtime;
+
+use Altair\Eval\EvalException;
+
+/**
+ * The boundary between the front-ends and the extension: the CLI and the MCP server depend on this,
+ * tests substitute a fake, production uses ExtensionEvaluator.
+ */
+interface EvaluatorPort
+{
+    /**
+     * @throws EvalException when the evaluator itself fails (never for a failing snippet)
+     */
+    public function evaluate(EvalCall $call): Outcome;
+}

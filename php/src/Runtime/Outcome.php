@@ -1,0 +1,146 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Runtime;
+
+/**
+ * The result contract (DESIGN.md) as the front-ends read it: typed accessors over the array that
+ * EvalResult::toArray() returns, with the contract's key order kept for JSON output.
+ */
+final class Outcome
+{
+    /** The contract's keys in their fixed order. */
+    public const KEYS = [
+        'ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
+        'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox',
+    ];
+
+    /**
+     * @param array<string, mixed>|null $result
+     * @param array<string, mixed>|null $exception
+     * @param array<string, mixed>|null $error
+     * @param array<string, mixed> $sandbox
+     */
+    private function __construct(
+        public readonly bool $ok,
+        public readonly ?array $result,
+        public readonly string $stdout,
+        public readonly string $stderr,
+        public readonly ?array $exception,
+        public readonly int $durationMs,
+        public readonly int $memoryPeakBytes,
+        public readonly int $exitCode,
+        public readonly bool $timedOut,
+        public readonly ?int $signal,
+        public readonly ?string $limitExceeded,
+        public readonly ?array $error,
+        public readonly bool $stdoutTruncated,
+        public readonly bool $stderrTruncated,
+        public readonly array $sandbox,
+    ) {
+    }
+
+    /**
+     * @param array<mixed> $data an EvalResult::toArray() or a decoded contract JSON object
+     */
+    public static function fromArray(array $data): self
+    {
+        return new self(
+            ok: self::bool($data, 'ok'),
+            result: self::map($data, 'result'),
+            stdout: self::string($data, 'stdout'),
+            stderr: self::string($data, 'stderr'),
+            exception: self::map($data, 'exception'),
+            durationMs: self::int($data, 'duration_ms'),
+            memoryPeakBytes: self::int($data, 'memory_peak_bytes'),
+            exitCode: self::int($data, 'exit_code'),
+            timedOut: self::bool($data, 'timed_out'),
+            signal: isset($data['signal']) ? self::int($data, 'signal') : null,
+            limitExceeded: isset($data['limit_exceeded']) ? self::string($data, 'limit_exceeded') : null,
+            error: self::map($data, 'error'),
+            stdoutTruncated: self::bool($data, 'stdout_truncated'),
+            stderrTruncated: self::bool($data, 'stderr_truncated'),
+            sandbox: self::map($data, 'sandbox') ?? [],
+        );
+    }
+
+    /**
+     * The contract, keys in their fixed order.
+     *
+     * @return array<string, mixed>
+     */
+    public function toArray(): array
+    {
+        return [
+            'ok' => $this->ok,
+            'result' => $this->result,
+            'stdout' => $this->stdout,
+            'stderr' => $this->stderr,
+            'exception' => $this->exception,
+            'duration_ms' => $this->durationMs,
+            'memory_peak_bytes' => $this->memoryPeakBytes,
+            'exit_code' => $this->exitCode,
+            'timed_out' => $this->timedOut,
+            'signal' => $this->signal,
+            'limit_exceeded' => $this->limitExceeded,
+            'error' => $this->error,
+            'stdout_truncated' => $this->stdoutTruncated,
+            'stderr_truncated' => $this->stderrTruncated,
+            'sandbox' => $this->sandbox,
+        ];
+    }
+
+    /** @param array<mixed> $data */
+    private static function bool(array $data, string $key): bool
+    {
+        $value = $data[$key] ?? false;
+        if (!is_bool($value)) {
+            throw new \UnexpectedValueException(sprintf('Result key "%s" must be a bool.', $key));
+        }
+
+        return $value;
+    }
+
+    /** @param array<mixed> $data */
+    private static function int(array $data, string $key): int
+    {
+        $value = $data[$key] ?? 0;
+        if (!is_int($value)) {
+            throw new \UnexpectedValueException(sprintf('Result key "%s" must be an int.', $key));
+        }
+
+        return $value;
+    }
+
+    /** @param array<mixed> $data */
+    private static function string(array $data, string $key): string
+    {
+        $value = $data[$key] ?? '';
+        if (!is_string($value)) {
+            throw new \UnexpectedValueException(sprintf('Result key "%s" must be a string.', $key));
+        }
+
+        return $value;
+    }
+
+    /**
+     * @param array<mixed> $data
+     * @return array<string, mixed>|null
+     */
+    private static function map(array $data, string $key): ?array
+    {
+        $value = $data[$key] ?? null;
+        if ($value === null) {
+            return null;
+        }
+        if ($value instanceof \stdClass) {
+            $value = get_object_vars($value);
+        }
+        if (!is_array($value)) {
+            throw new \UnexpectedValueException(sprintf('Result key "%s" must be an object or null.', $key));
+        }
+        /** @var array<string, mixed> $value */
+        return $value;
+    }
+}
