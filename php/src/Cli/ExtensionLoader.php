@@ -54,7 +54,7 @@ final class ExtensionLoader
             return ExitCode::Usage->value;
         }
 
-        $binary = PHP_BINARY !== '' ? PHP_BINARY : 'php';
+        $binary = PHP_BINARY;
         $argv = ['-d', 'extension=' . $this->modulePath, $this->script, ...$arguments];
         $environment = getenv();
         $environment[self::GUARD_VARIABLE] = '1';

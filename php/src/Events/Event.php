@@ -45,14 +45,14 @@ final class Event
             command: 'eval',
             kind: 'eval',
             status: $outcome !== null && $outcome->ok ? 'ok' : 'fail',
-            durationMs: $outcome?->durationMs ?? $durationMs,
+            durationMs: $outcome !== null ? $outcome->durationMs : $durationMs,
             extra: [
                 'unsafe' => true,
                 'allow_writes' => $call->allowWrites,
                 'allow_network' => $call->allowNetwork,
                 'snippet_sha256' => hash('sha256', $call->snippet),
                 'snippet_length' => strlen($call->snippet),
-                'timed_out' => $outcome?->timedOut ?? false,
+                'timed_out' => $outcome !== null && $outcome->timedOut,
             ],
         );
     }

@@ -183,7 +183,7 @@ final class EvalTool
         return $value;
     }
 
-    /** @param array<string, mixed> $values */
+    /** @param array<mixed> $values */
     private function boolean(array $values, string $name): bool
     {
         $value = $values[$name] ?? false;

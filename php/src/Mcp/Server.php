@@ -186,16 +186,17 @@ final class Server
         if (!is_string($requested)) {
             throw RpcError::invalidParams('initialize needs params.protocolVersion (a string).');
         }
-        $this->protocolVersion = $this->versions->negotiate($requested);
-        $this->log(sprintf('initialize: client asked for %s, speaking %s', $requested, $this->protocolVersion));
+        $version = $this->versions->negotiate($requested);
+        $this->protocolVersion = $version;
+        $this->log(sprintf('initialize: client asked for %s, speaking %s', $requested, $version));
 
         $serverInfo = ['name' => self::NAME, 'version' => $this->version];
-        if ($this->versions->hasStructuredOutput($this->protocolVersion)) {
+        if ($this->versions->hasStructuredOutput($version)) {
             $serverInfo['title'] = 'altair_eval';
         }
 
         return [
-            'protocolVersion' => $this->protocolVersion,
+            'protocolVersion' => $version,
             'capabilities' => ['tools' => ['listChanged' => false]],
             'serverInfo' => $serverInfo,
             'instructions' => sprintf(

@@ -14,31 +14,43 @@ final class Limits
 {
     public function minTimeoutMs(): int
     {
-        return EvalRequest::MIN_TIMEOUT_MS;
+        return $this->int(EvalRequest::MIN_TIMEOUT_MS);
     }
 
     public function maxTimeoutMs(): int
     {
-        return EvalRequest::MAX_TIMEOUT_MS;
+        return $this->int(EvalRequest::MAX_TIMEOUT_MS);
     }
 
     public function defaultTimeoutMs(): int
     {
-        return EvalRequest::DEFAULT_TIMEOUT_MS;
+        return $this->int(EvalRequest::DEFAULT_TIMEOUT_MS);
     }
 
     public function minMemoryMb(): int
     {
-        return EvalRequest::MIN_MEMORY_LIMIT_MB;
+        return $this->int(EvalRequest::MIN_MEMORY_LIMIT_MB);
     }
 
     public function maxMemoryMb(): int
     {
-        return EvalRequest::MAX_MEMORY_LIMIT_MB;
+        return $this->int(EvalRequest::MAX_MEMORY_LIMIT_MB);
     }
 
     public function defaultMemoryMb(): int
     {
-        return EvalRequest::DEFAULT_MEMORY_LIMIT_MB;
+        return $this->int(EvalRequest::DEFAULT_MEMORY_LIMIT_MB);
+    }
+
+    /**
+     * The stub declares the constants as UNKNOWN (their values live in C); check them once here.
+     */
+    private function int(mixed $value): int
+    {
+        if (!is_int($value)) {
+            throw new \LogicException('The altair_eval extension reports a non-integer limit.');
+        }
+
+        return $value;
     }
 }
