@@ -14,6 +14,7 @@ use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
 use Symfony\Component\Console\Helper\DescriptorHelper;
 use Symfony\Component\Console\Input\ArrayInput;
 use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -47,6 +48,12 @@ final class AltairApplication
                 return $this->overview($console, $output);
             }
 
+            $name = $input->getFirstArgument();
+            if ($name !== null) {
+                $console->find($name); // an unknown command is a usage error, never a "did you mean" prompt
+            }
+            $input->setInteractive(false);
+
             return $console->run($input, $output);
         } catch (UsageError | ConsoleException $error) {
             $command = $input->getFirstArgument();
@@ -71,6 +78,7 @@ final class AltairApplication
         $console = new Application('altair', self::VERSION);
         $console->setAutoExit(false);
         $console->setCatchExceptions(false);
+        $this->freeShortcutN($console);
         $console->addCommands([
             new EvalCommand($this->evaluator, $limits, new IdGenerator()),
             new McpCommand($this->evaluator, $limits, self::VERSION, $this->stdin, $this->stdout, $this->stderr),
@@ -95,6 +103,22 @@ final class AltairApplication
         }
 
         return ExitCode::Ok->value;
+    }
+
+    /**
+     * `events:tail -n N` reads like tail(1); nothing here is interactive, so --no-interaction gives
+     * up its -n shortcut.
+     */
+    private function freeShortcutN(Application $console): void
+    {
+        $definition = $console->getDefinition();
+        $options = [];
+        foreach ($definition->getOptions() as $option) {
+            $options[] = $option->getName() === 'no-interaction'
+                ? new InputOption('no-interaction', null, InputOption::VALUE_NONE, $option->getDescription())
+                : $option;
+        }
+        $definition->setOptions($options);
     }
 
     private function oneLine(string $message): string

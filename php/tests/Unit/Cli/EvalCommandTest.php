@@ -1,0 +1,271 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Tests\Unit\Cli;
+
+use Altair\Eval\Cli\AltairApplication;
+use Altair\Eval\EvalException;
+use Altair\Eval\Tests\Support\CapturingOutput;
+use Altair\Eval\Tests\Support\FakeEvaluator;
+use Altair\Eval\Tests\Support\Outcomes;
+use Altair\Eval\Tests\Support\Repository;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Symfony\Component\Console\Input\ArgvInput;
+
+/**
+ * Every option and exit code of `altair eval`, against a fake evaluator.
+ */
+final class EvalCommandTest extends TestCase
+{
+    private Outcomes $outcomes;
+    private FakeEvaluator $evaluator;
+    private Repository $repository;
+    private string $root;
+    private CapturingOutput $output;
+
+    protected function setUp(): void
+    {
+        $this->outcomes = new Outcomes();
+        $this->evaluator = new FakeEvaluator($this->outcomes->returning(['type' => 'int', 'value' => 2]));
+        $this->repository = new Repository();
+        $this->root = $this->repository->temporaryDirectory();
+        $this->output = new CapturingOutput();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->repository->remove($this->root);
+    }
+
+    /**
+     * @param list<string> $arguments
+     * @param resource|null $stdin
+     */
+    private function altair(array $arguments, $stdin = null): int
+    {
+        $input = new ArgvInput(['altair', ...$arguments]);
+        if ($stdin !== null) {
+            $input->setStream($stdin);
+        }
+
+        return (new AltairApplication($this->evaluator))->run($input, $this->output);
+    }
+
+    public function testRunsTheSnippetWithDefaults(): void
+    {
+        $cwd = (string) getcwd();
+        chdir($this->root);
+        try {
+            $exit = $this->altair(['eval', 'return 1 + 1;']);
+        } finally {
+            chdir($cwd);
+        }
+
+        self::assertSame(0, $exit);
+        self::assertStringStartsWith("✓ int 2\nduration=12ms memory=512 KB exit=0\nsandbox: ", $this->output->fetch());
+        $call = $this->evaluator->lastCall();
+        self::assertSame('return 1 + 1;', $call->snippet);
+        self::assertSame($this->root, $call->projectRoot);
+        self::assertSame(\Altair\Eval\EvalRequest::DEFAULT_TIMEOUT_MS, $call->timeoutMs);
+        self::assertSame(\Altair\Eval\EvalRequest::DEFAULT_MEMORY_LIMIT_MB, $call->memoryLimitMb);
+        self::assertFalse($call->allowWrites);
+        self::assertFalse($call->allowNetwork);
+        self::assertFalse($call->unsafe);
+        self::assertNull($call->bootstrap);
+    }
+
+    public function testPassesEveryOptionThrough(): void
+    {
+        file_put_contents($this->root . '/boot.php', '<?php return 1;');
+
+        $exit = $this->altair([
+            'eval', '--project-root=' . $this->root, '--timeout-ms=250', '--memory-mb=64', '--writes', '--network',
+            '--bootstrap=' . $this->root . '/boot.php', '--', '-1;',
+        ]);
+
+        self::assertSame(0, $exit, $this->output->errors());
+        $call = $this->evaluator->lastCall();
+        self::assertSame('-1;', $call->snippet);
+        self::assertSame(250, $call->timeoutMs);
+        self::assertSame(64, $call->memoryLimitMb);
+        self::assertTrue($call->allowWrites);
+        self::assertTrue($call->allowNetwork);
+        self::assertSame($this->root . '/boot.php', $call->bootstrap);
+        self::assertFalse($call->unsafe);
+    }
+
+    public function testReadsTheSnippetFromAFileWithoutItsOpenTag(): void
+    {
+        file_put_contents($this->root . '/snippet.php', "<?php\nreturn 42;\n");
+
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--file=' . $this->root . '/snippet.php']));
+        self::assertSame("\nreturn 42;\n", $this->evaluator->lastCall()->snippet);
+    }
+
+    public function testReadsTheSnippetFromStdin(): void
+    {
+        $stdin = fopen('php://memory', 'r+');
+        self::assertIsResource($stdin);
+        fwrite($stdin, 'return "it\'s quoted";');
+        rewind($stdin);
+
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--stdin'], $stdin));
+        self::assertSame('return "it\'s quoted";', $this->evaluator->lastCall()->snippet);
+    }
+
+    public function testJsonFormatIsTheFullContractInOrder(): void
+    {
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--format=json', 'return 2;']));
+
+        $json = $this->output->fetch();
+        self::assertStringContainsString("\n    \"ok\": true,\n", $json, 'pretty-printed');
+        $decoded = json_decode($json, true, 64, JSON_THROW_ON_ERROR);
+        self::assertIsArray($decoded);
+        self::assertSame(\Altair\Eval\Runtime\Outcome::KEYS, array_keys($decoded));
+        self::assertSame(['type' => 'int', 'value' => 2], $decoded['result']);
+    }
+
+    public function testExceptionExitsOne(): void
+    {
+        $this->evaluator->answer($this->outcomes->throwing());
+
+        self::assertSame(1, $this->altair(['eval', '--project-root=' . $this->root, 'throw 1;']));
+        self::assertStringStartsWith('✗ App\User\UserNotFoundException: No user with email "x".', $this->output->fetch());
+    }
+
+    public function testTimeoutExitsOne(): void
+    {
+        $this->evaluator->answer($this->outcomes->timedOut());
+
+        self::assertSame(1, $this->altair(['eval', '--project-root=' . $this->root, '--timeout-ms=250', 'while (true) {}']));
+        self::assertStringStartsWith("✗ Timed out after 250ms.\n", $this->output->fetch());
+    }
+
+    public function testFatalOrNonZeroExitExitsOne(): void
+    {
+        $this->evaluator->answer($this->outcomes->make(['ok' => false, 'result' => null, 'exit_code' => 7]));
+
+        self::assertSame(1, $this->altair(['eval', '--project-root=' . $this->root, 'exit(7);']));
+    }
+
+    public function testEvaluatorFailureExitsOneWithAReason(): void
+    {
+        $this->evaluator->answer(new EvalException('cannot spawn'));
+
+        self::assertSame(1, $this->altair(['eval', '--project-root=' . $this->root, 'return 1;']));
+        self::assertSame("altair: cannot spawn\n", $this->output->errors());
+    }
+
+    /**
+     * @return iterable<string, array{list<string>, string}>
+     */
+    public static function usageErrors(): iterable
+    {
+        yield 'no snippet' => [['eval'], 'No snippet'];
+        yield 'empty snippet' => [['eval', '  '], 'The snippet is empty'];
+        yield 'unknown option' => [['eval', '--bogus', 'x'], 'The "--bogus" option does not exist'];
+        yield 'file and snippet' => [['eval', '--file=ROOT/s.php', 'x'], 'one way only'];
+        yield 'file and stdin' => [['eval', '--file=ROOT/s.php', '--stdin'], 'one way only'];
+        yield 'unreadable file' => [['eval', '--file=ROOT/missing.php'], '--file: cannot read'];
+        yield 'timeout too small' => [['eval', '--timeout-ms=99', 'x'], '--timeout-ms must be from 100 to 60000, got 99'];
+        yield 'timeout too large' => [['eval', '--timeout-ms=60001', 'x'], '--timeout-ms must be from 100 to 60000'];
+        yield 'timeout not a number' => [['eval', '--timeout-ms=1e3', 'x'], '--timeout-ms must be a whole number'];
+        yield 'memory too small' => [['eval', '--memory-mb=15', 'x'], '--memory-mb must be from 16 to 512, got 15'];
+        yield 'memory too large' => [['eval', '--memory-mb=513', 'x'], '--memory-mb must be from 16 to 512'];
+        yield 'negative memory' => [['eval', '--memory-mb=-1', 'x'], '--memory-mb must be a whole number'];
+        yield 'bad format' => [['eval', '--format=xml', 'x'], '--format must be one of human, json'];
+        yield 'missing project root' => [['eval', '--project-root=ROOT/nope', 'x'], 'is not a directory'];
+        yield 'missing bootstrap' => [['eval', '--bootstrap=ROOT/nope.php', 'x'], '--bootstrap: cannot read'];
+        yield 'bootstrap outside the root' => [['eval', '--bootstrap=' . __FILE__, 'x'], 'outside the project root'];
+        yield 'too many arguments' => [['eval', 'a', 'b'], 'Too many arguments'];
+        yield 'unknown command' => [['evil'], 'Command "evil" is not defined'];
+    }
+
+    /**
+     * @param list<string> $arguments
+     */
+    #[DataProvider('usageErrors')]
+    public function testUsageErrorsExitTwoWithOneLineOnStderr(array $arguments, string $reason): void
+    {
+        file_put_contents($this->root . '/s.php', 'return 1;');
+        $arguments = array_map(fn (string $a): string => str_replace('ROOT', $this->root, $a), $arguments);
+        if ($arguments[0] === 'eval' && !$this->mentions($arguments, '--project-root')) {
+            $arguments[] = '--project-root=' . $this->root;
+        }
+
+        $exit = $this->altair($arguments);
+
+        $errors = $this->output->errors();
+        self::assertSame(2, $exit);
+        self::assertStringContainsString($reason, $errors);
+        self::assertSame(1, substr_count($errors, "\n"), 'one line: ' . $errors);
+        self::assertSame('', $this->output->fetch());
+        self::assertSame([], $this->evaluator->calls);
+    }
+
+    /**
+     * @param list<string> $arguments
+     */
+    private function mentions(array $arguments, string $option): bool
+    {
+        foreach ($arguments as $argument) {
+            if (str_starts_with($argument, $option)) {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    public function testUnsafeRunsAreRecorded(): void
+    {
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--unsafe', '--writes', 'return 2;']));
+        $this->evaluator->answer($this->outcomes->timedOut());
+        self::assertSame(1, $this->altair(['eval', '--project-root=' . $this->root, '--unsafe', '--network', 'while (true) {}']));
+        $this->evaluator->answer(new EvalException('cannot spawn'));
+        self::assertSame(1, $this->altair(['eval', '--project-root=' . $this->root, '--unsafe', 'return 3;']));
+        $this->evaluator->answer($this->outcomes->make());
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, 'return 4;']), 'a safe run');
+
+        self::assertTrue($this->evaluator->calls[0]->unsafe);
+        $lines = file($this->root . '/.altair/events.jsonl', FILE_IGNORE_NEW_LINES);
+        self::assertIsArray($lines);
+        self::assertCount(3, $lines, 'only the unsafe runs');
+        $events = array_map(static fn (string $line): mixed => json_decode($line, true, 16, JSON_THROW_ON_ERROR), $lines);
+
+        self::assertSame(['id', 'timestamp', 'actor', 'command', 'kind', 'status', 'duration_ms', 'extra'], array_keys((array) $events[0]));
+        self::assertSame('ok', $events[0]['status'] ?? null);
+        self::assertSame('cli', $events[0]['actor'] ?? null);
+        self::assertSame([
+            'unsafe' => true, 'allow_writes' => true, 'allow_network' => false,
+            'snippet_sha256' => hash('sha256', 'return 2;'), 'snippet_length' => 9, 'timed_out' => false,
+        ], $events[0]['extra'] ?? null);
+        self::assertSame('fail', $events[1]['status'] ?? null);
+        self::assertSame(true, $events[1]['extra']['timed_out'] ?? null);
+        self::assertSame(true, $events[1]['extra']['allow_network'] ?? null);
+        self::assertSame('fail', $events[2]['status'] ?? null);
+        self::assertMatchesRegularExpression('/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/', (string) ($events[0]['timestamp'] ?? ''));
+        self::assertMatchesRegularExpression('/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/', (string) ($events[0]['id'] ?? ''));
+        self::assertNotSame($events[0]['id'] ?? null, $events[1]['id'] ?? null);
+    }
+
+    public function testHelpDescribesEveryOption(): void
+    {
+        self::assertSame(0, $this->altair(['eval', '--help']));
+        $help = $this->output->fetch();
+        foreach (['--file', '--stdin', '--timeout-ms', '--memory-mb', '--writes', '--network', '--unsafe', '--bootstrap', '--project-root', '--format', 'Exit codes'] as $option) {
+            self::assertStringContainsString($option, $help);
+        }
+    }
+
+    public function testTopLevelHelpDescribesEveryCommandAndOption(): void
+    {
+        self::assertSame(0, $this->altair(['--help']));
+        $help = $this->output->fetch();
+        foreach (['eval', 'mcp', 'events:tail', '--allow-writes', '--allow-network', '--lines', '--stdin', '--unsafe'] as $word) {
+            self::assertStringContainsString($word, $help);
+        }
+    }
+}

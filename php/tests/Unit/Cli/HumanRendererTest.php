@@ -1,0 +1,87 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Tests\Unit\Cli;
+
+use Altair\Eval\Cli\HumanRenderer;
+use Altair\Eval\Runtime\EvalCall;
+use Altair\Eval\Tests\Support\Outcomes;
+use PHPUnit\Framework\TestCase;
+
+final class HumanRendererTest extends TestCase
+{
+    private Outcomes $outcomes;
+    private EvalCall $call;
+
+    protected function setUp(): void
+    {
+        $this->outcomes = new Outcomes();
+        $this->call = new EvalCall('return 1;', '/app', 250, 128);
+    }
+
+    public function testSuccessShowsStdoutThenValueThenStderrThenMetrics(): void
+    {
+        $outcome = $this->outcomes->make([
+            'result' => ['type' => 'int', 'value' => 2],
+            'stdout' => 'hello',
+            'stderr' => "Warning: x\n",
+        ]);
+
+        $text = (new HumanRenderer(false))->render($outcome, $this->call);
+
+        self::assertSame(
+            "hello\n✓ int 2\nWarning: x\nduration=12ms memory=512 KB exit=0\n"
+            . "sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns eval-blocked ffi-disabled result-channel\n",
+            $text,
+        );
+    }
+
+    public function testExceptionShowsClassMessageAndLocation(): void
+    {
+        $text = (new HumanRenderer(false))->render($this->outcomes->throwing(), $this->call);
+
+        self::assertStringStartsWith("✗ App\\User\\UserNotFoundException: No user with email \"x\".\n  at src/User/UserRepository.php:31\n", $text);
+        self::assertStringNotContainsString('#0', $text);
+        self::assertStringContainsString('#0 App\User\UserRepository->getByEmail() snippet.php:1', (new HumanRenderer(false))->render($this->outcomes->throwing(), $this->call, verbose: true));
+    }
+
+    public function testTimeoutNamesTheLimit(): void
+    {
+        $text = (new HumanRenderer(false))->render($this->outcomes->timedOut(), $this->call);
+
+        self::assertStringStartsWith("✗ Timed out after 250ms.\n", $text);
+        self::assertStringContainsString('exit=124 signal=15 limit=time', $text);
+    }
+
+    public function testFatalErrorAndBareExit(): void
+    {
+        $renderer = new HumanRenderer(false);
+        $fatal = $this->outcomes->make(['ok' => false, 'result' => null, 'exit_code' => 255, 'error' => [
+            'type' => E_ERROR, 'message' => 'Allowed memory size exhausted', 'file' => 'snippet.php', 'line' => 3,
+        ]]);
+        $parse = $this->outcomes->make(['ok' => false, 'result' => null, 'exit_code' => 255, 'error' => ['type' => E_PARSE, 'message' => 'syntax error']]);
+        $exit = $this->outcomes->make(['ok' => false, 'result' => null, 'exit_code' => 3]);
+
+        self::assertStringStartsWith("✗ Fatal error: Allowed memory size exhausted\n  at snippet.php:3\n", $renderer->render($fatal, $this->call));
+        self::assertStringStartsWith("✗ Parse error: syntax error\n", $renderer->render($parse, $this->call));
+        self::assertStringStartsWith("✗ Exited with code 3.\n", $renderer->render($exit, $this->call));
+    }
+
+    public function testColoursOnlyWhenAsked(): void
+    {
+        $outcome = $this->outcomes->make();
+
+        self::assertStringNotContainsString("\033[", (new HumanRenderer(false))->render($outcome, $this->call));
+        self::assertStringContainsString("\033[32m✓\033[0m", (new HumanRenderer(true))->render($outcome, $this->call));
+    }
+
+    public function testMarksTruncatedOutput(): void
+    {
+        $outcome = $this->outcomes->make(['stdout' => 'x', 'stdout_truncated' => true, 'stderr' => 'y', 'stderr_truncated' => true]);
+        $text = (new HumanRenderer(false))->render($outcome, $this->call);
+
+        self::assertStringContainsString("x\n(stdout truncated)\n", $text);
+        self::assertStringContainsString("y\n(stderr truncated)\n", $text);
+    }
+}

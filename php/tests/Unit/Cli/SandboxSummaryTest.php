@@ -1,0 +1,44 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Altair\Eval\Tests\Unit\Cli;
+
+use Altair\Eval\Cli\SandboxSummary;
+use PHPUnit\Framework\TestCase;
+
+final class SandboxSummaryTest extends TestCase
+{
+    public function testListsEveryGuardThatHeld(): void
+    {
+        $line = (new SandboxSummary())->summarize([
+            'disable_functions' => true, 'open_basedir' => true, 'rlimits' => true, 'seccomp' => true,
+            'landlock_abi' => 6, 'netns' => true, 'eval_blocked' => true, 'ffi_disabled' => true,
+            'result_channel' => true, 'unavailable' => [],
+        ]);
+
+        self::assertSame('sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns eval-blocked ffi-disabled result-channel', $line);
+    }
+
+    public function testNamesWhatIsMissing(): void
+    {
+        $line = (new SandboxSummary())->summarize([
+            'seccomp' => true, 'landlock_abi' => 0, 'netns' => false, 'unavailable' => ['netns', 'landlock: kernel too old'],
+        ]);
+
+        self::assertSame('sandbox: seccomp; missing: landlock, netns, landlock: kernel too old', $line);
+    }
+
+    public function testToleratesAnEmptyOrOddReport(): void
+    {
+        $summary = new SandboxSummary();
+
+        self::assertSame('sandbox: not reported', $summary->summarize([]));
+        self::assertSame('sandbox: rlimits; missing: seccomp', $summary->summarize(['rlimits' => ['as' => 1], 'seccomp' => null, 'unavailable' => 'x']));
+    }
+
+    public function testSaysWhenNothingWasApplied(): void
+    {
+        self::assertStringContainsString('OFF', (new SandboxSummary())->summarize(['seccomp' => true], unsafe: true));
+    }
+}
