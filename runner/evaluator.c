@@ -11,6 +11,8 @@
 #include "../php_altair_eval.h"
 #include "runner.h"
 #include "internal.h"
+#include "../encoder/encoder.h"
+#include "ext/standard/php_string.h"
 
 #include <signal.h>
 #include <sys/stat.h>
@@ -65,6 +67,21 @@ static void abandon(altair_eval_child *child)
 	close(child->channel_fd);
 }
 
+/* PHP's own messages on stderr name the snippet by its scratch path; show the stable name. */
+static void show_snippet_by_name(altair_eval_capture *err, const char *snippet_path)
+{
+	zend_string *shown;
+
+	if (!err->data.s || !strstr(ZSTR_VAL(err->data.s), snippet_path)) {
+		return;
+	}
+	shown = php_str_to_str(ZSTR_VAL(err->data.s), ZSTR_LEN(err->data.s), snippet_path, strlen(snippet_path),
+		ALTAIR_EVAL_SNIPPET_DISPLAY_NAME, strlen(ALTAIR_EVAL_SNIPPET_DISPLAY_NAME));
+	smart_str_free(&err->data);
+	err->data.s = shown;
+	err->data.a = ZSTR_LEN(shown);
+}
+
 ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 {
 	zval *request_object, rv, *binary;
@@ -111,6 +128,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		altair_eval_scratch_remove(&scratch);
 		zend_bailout();
 	}
+	show_snippet_by_name(&outcome.err, scratch.snippet_path);
 	altair_eval_scratch_remove(&scratch);
 
 	altair_eval_channel_parse(&outcome.channel, token, &report);
