@@ -1,1 +1,113 @@
-/* placeholder */
+/*
+ * Engine-level guards of the guest role. See engine.h.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_ini.h"
+#include "zend_exceptions.h"
+#include "../php_altair_eval.h"
+#include "report.h"
+#include "engine.h"
+
+/* Settings a snippet must not loosen. (ini_set itself stays available for everything else:
+ * frameworks set display_errors, error_reporting, date.timezone and the like at boot.) */
+static const char *const locked_settings[] = {
+	"memory_limit", "open_basedir", "disable_functions", "disable_classes", "allow_url_fopen",
+	"allow_url_include", "max_execution_time", "max_input_time", "ffi.enable", "ffi.preload",
+	"enable_dl", "sys_temp_dir", "upload_tmp_dir", "session.save_path", "error_log", "mail.log",
+	"sendmail_path", "auto_prepend_file", "auto_append_file",
+	NULL
+};
+
+static const altair_eval_encoder_context *fatal_context;
+static void (*previous_error_cb)(int type, zend_string *file, const uint32_t line, zend_string *message);
+
+static const char *error_type_name(int type)
+{
+	switch (type) {
+		case E_ERROR: return "E_ERROR";
+		case E_CORE_ERROR: return "E_CORE_ERROR";
+		case E_COMPILE_ERROR: return "E_COMPILE_ERROR";
+		case E_USER_ERROR: return "E_USER_ERROR";
+		case E_RECOVERABLE_ERROR: return "E_RECOVERABLE_ERROR";
+		case E_PARSE: return "E_PARSE";
+		default: return "E_ERROR";
+	}
+}
+
+static bool starts_with(zend_string *text, const char *prefix)
+{
+	size_t length = strlen(prefix);
+	return ZSTR_LEN(text) >= length && memcmp(ZSTR_VAL(text), prefix, length) == 0;
+}
+
+/* The file as the encoder context shows it, without allocating (the heap may be exhausted). */
+static const char *display_path(zend_string *file)
+{
+	const altair_eval_encoder_context *ctx = fatal_context;
+
+	if (!file) {
+		return NULL;
+	}
+	if (ctx->snippet_path && zend_string_equals(file, ctx->snippet_path)) {
+		return ALTAIR_EVAL_SNIPPET_DISPLAY_NAME;
+	}
+	if (ctx->project_root && ZSTR_LEN(file) > ZSTR_LEN(ctx->project_root)
+		&& memcmp(ZSTR_VAL(file), ZSTR_VAL(ctx->project_root), ZSTR_LEN(ctx->project_root)) == 0
+		&& ZSTR_VAL(file)[ZSTR_LEN(ctx->project_root)] == '/') {
+		return ZSTR_VAL(file) + ZSTR_LEN(ctx->project_root) + 1;
+	}
+	return ZSTR_VAL(file);
+}
+
+static void report_fatal_error(int type, zend_string *file, const uint32_t line, zend_string *message)
+{
+	int kind = type & E_ALL;
+
+	if ((kind & E_FATAL_ERRORS) && !altair_eval_guest_report_final_sent()) {
+		const char *limit = starts_with(message, "Allowed memory size of") || starts_with(message, "Out of memory")
+			? "memory" : NULL;
+		altair_eval_guest_report_fatal(error_type_name(kind), message, display_path(file), line, limit);
+	}
+	previous_error_cb(type, file, line, message);
+}
+
+void altair_eval_guest_engine_report_fatals(const altair_eval_encoder_context *ctx)
+{
+	fatal_context = ctx;
+	previous_error_cb = zend_error_cb;
+	zend_error_cb = report_fatal_error;
+}
+
+#if PHP_VERSION_ID >= 80200
+static zend_op_array *reject_compile_string(zend_string *source, const char *filename, zend_compile_position position)
+#else
+static zend_op_array *reject_compile_string(zend_string *source, const char *filename)
+#endif
+{
+	zend_throw_error(NULL, "eval() and other code built from strings are disabled in altair_eval snippets");
+	return NULL;
+}
+
+bool altair_eval_guest_engine_block_eval(void)
+{
+	zend_compile_string = reject_compile_string;
+	return true;
+}
+
+int altair_eval_guest_engine_lock_ini(void)
+{
+	int locked = 0;
+
+	for (const char *const *name = locked_settings; *name; name++) {
+		zend_ini_entry *entry = zend_hash_str_find_ptr(EG(ini_directives), *name, strlen(*name));
+		if (entry) {
+			entry->modifiable = 0;
+			locked++;
+		}
+	}
+	return locked;
+}

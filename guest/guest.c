@@ -1,18 +1,372 @@
-/* PLACEHOLDER: replaced by the real guest role. */
+/*
+ * The guest role: what the child does between PHP's startup and its exit, as a straight line:
+ *
+ *   open the result channel (read the token) → report fatals → kernel lockdown → engine guards
+ *   → report the sandbox → vendor/autoload.php → the snippet in its own file → report its value,
+ *   exception, parse error or exit
+ *
+ * The child's -r prelude (prelude.c) declares container() and calls Altair\Eval\Guest\main(),
+ * which exists only when the host started PHP with -d altair_eval.guest=1 and runs only once.
+ */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
 #endif
+
 #include "php.h"
+#include "php_ini.h"
+#include "SAPI.h"
+#include "zend_exceptions.h"
 #include "../php_altair_eval.h"
+#include "../encoder/encoder.h"
 #include "guest.h"
 #include "lockdown.h"
+#include "report.h"
+#include "engine.h"
 #include "guest_arginfo.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Declared by php_ini.c without a header. */
+extern PHPAPI char *php_ini_opened_path;
+extern PHPAPI char *php_ini_scanned_path;
+
+#define ALTAIR_EVAL_AUTOLOAD_FILE "/vendor/autoload.php"
+#define ALTAIR_EVAL_SNIPPET_FILE "/snippet.php"
+
+/* What the runtime keeps reading after the lockdown, besides what the guest adds from its ini. */
+static const char *const runtime_read_paths[] = {
+	"/usr/lib", "/lib", "/lib64", "/usr/lib64", "/usr/local/lib", "/usr/share/zoneinfo", "/usr/share/icu",
+	"/etc/localtime", "/etc/ld.so.cache", "/dev/urandom", "/dev/random", "/dev/zero", NULL
+};
+/* ... and with the network allowed: name resolution and TLS roots. */
+static const char *const network_read_paths[] = {
+	"/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/gai.conf", "/etc/host.conf",
+	"/etc/ssl", "/usr/share/ca-certificates", NULL
+};
+
+static bool started;
+static altair_eval_encoder_context context;
 
 void altair_eval_guest_minit(int type, int module_number)
 {
 	zend_register_functions(NULL, ext_functions, NULL, type);
 }
 
-const char *altair_eval_guest_features(void) { return altair_eval_lockdown_features(); }
-ZEND_FUNCTION(container) {}
-ZEND_FUNCTION(Altair_Eval_Guest_main) {}
+const char *altair_eval_guest_features(void)
+{
+	return altair_eval_lockdown_features();
+}
+
+static void add_read_path(altair_eval_lockdown_policy *policy, const char *path)
+{
+	if (path && path[0] == '/' && policy->read_path_count < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS) {
+		policy->read_paths[policy->read_path_count++] = estrdup(path);
+	}
+}
+
+/* Each absolute entry of a ':'-separated list (include_path, the ini scan dirs). */
+static void add_read_path_list(altair_eval_lockdown_policy *policy, const char *list)
+{
+	char *copy, *entry, *state = NULL;
+
+	if (!list) {
+		return;
+	}
+	copy = estrdup(list);
+	for (entry = php_strtok_r(copy, ":", &state); entry; entry = php_strtok_r(NULL, ":", &state)) {
+		add_read_path(policy, entry);
+	}
+	efree(copy);
+}
+
+static void build_policy(altair_eval_lockdown_policy *policy)
+{
+	memset(policy, 0, sizeof(*policy));
+	policy->project_root = ALTAIR_EVAL_G(guest_root);
+	policy->scratch_dir = ALTAIR_EVAL_G(guest_scratch);
+	policy->allow_writes = ALTAIR_EVAL_G(guest_allow_writes);
+	policy->allow_network = ALTAIR_EVAL_G(guest_allow_network);
+	policy->memory_limit_mb = (long) ALTAIR_EVAL_G(guest_memory_mb);
+	policy->timeout_ms = (long) ALTAIR_EVAL_G(guest_timeout_ms);
+	policy->parent_pid = (pid_t) ALTAIR_EVAL_G(guest_parent_pid);
+	policy->channel_fd = ALTAIR_EVAL_CHANNEL_FD;
+
+	add_read_path(policy, PG(php_binary));
+	add_read_path(policy, PG(extension_dir));
+	add_read_path(policy, php_ini_opened_path);
+	add_read_path_list(policy, php_ini_scanned_path);
+	add_read_path_list(policy, PG(include_path));
+	for (const char *const *path = runtime_read_paths; *path; path++) {
+		add_read_path(policy, *path);
+	}
+	if (policy->allow_network) {
+		for (const char *const *path = network_read_paths; *path; path++) {
+			add_read_path(policy, *path);
+		}
+	}
+}
+
+static void free_policy(altair_eval_lockdown_policy *policy)
+{
+	for (size_t i = 0; i < policy->read_path_count; i++) {
+		efree((char *) policy->read_paths[i]);
+	}
+}
+
+static bool functions_disabled(void)
+{
+	static const char *const probes[] = { "exec", "shell_exec", "system", "passthru", "proc_open", "popen", NULL };
+
+	for (const char *const *name = probes; *name; name++) {
+		if (zend_hash_str_exists(CG(function_table), *name, strlen(*name))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool ffi_disabled(void)
+{
+	char *enabled = zend_ini_string_ex("ffi.enable", strlen("ffi.enable"), 0, NULL);
+
+	return !zend_hash_str_exists(&module_registry, "ffi", strlen("ffi"))
+		|| (enabled && (strcmp(enabled, "0") == 0 || strcasecmp(enabled, "false") == 0 || strcasecmp(enabled, "off") == 0));
+}
+
+static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_blocked, int ini_locked)
+{
+	zval frame, unavailable;
+	bool unsafe = ALTAIR_EVAL_G(guest_unsafe);
+
+	array_init(&frame);
+	add_assoc_string(&frame, "kind", "sandbox");
+	add_assoc_bool(&frame, "disable_functions", functions_disabled());
+	add_assoc_bool(&frame, "open_basedir", PG(open_basedir) && *PG(open_basedir));
+	add_assoc_bool(&frame, "rlimits", kernel->rlimits);
+	add_assoc_bool(&frame, "seccomp", kernel->seccomp);
+	add_assoc_long(&frame, "landlock_abi", kernel->landlock_abi);
+	add_assoc_bool(&frame, "netns", kernel->netns);
+	add_assoc_bool(&frame, "eval_blocked", eval_blocked);
+	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
+	add_assoc_bool(&frame, "result_channel", kernel->channel_sealed);
+	add_assoc_bool(&frame, "ini_locked", ini_locked > 0);
+	add_assoc_bool(&frame, "no_new_privs", kernel->no_new_privs);
+	add_assoc_bool(&frame, "parent_death", kernel->parent_death);
+	add_assoc_bool(&frame, "processes_blocked", kernel->processes_blocked);
+	add_assoc_bool(&frame, "sockets_blocked", kernel->sockets_blocked);
+	add_assoc_bool(&frame, "landlock_net", kernel->landlock_net);
+	add_assoc_bool(&frame, "landlock_scoped", kernel->landlock_scoped);
+	add_assoc_bool(&frame, "unsafe", unsafe);
+	array_init(&unavailable);
+	if (unsafe) {
+		add_next_index_string(&unavailable, "unsafe: every guard was lifted on request");
+	}
+	for (size_t i = 0; i < kernel->note_count; i++) {
+		add_next_index_string(&unavailable, kernel->notes[i]);
+	}
+	add_assoc_zval(&frame, "unavailable", &unavailable);
+	altair_eval_guest_report_send(&frame);
+	zval_ptr_dtor(&frame);
+}
+
+/* Kernel then engine guards; returns false when the child must not go on. */
+static bool lock_down(void)
+{
+	altair_eval_lockdown_report kernel;
+	altair_eval_lockdown_policy policy;
+	bool eval_blocked = false;
+	int ini_locked = 0;
+
+	memset(&kernel, 0, sizeof(kernel));
+	if (!ALTAIR_EVAL_G(guest_unsafe)) {
+		build_policy(&policy);
+		int status = altair_eval_lockdown_apply(&policy, &kernel);
+		free_policy(&policy);
+		if (status != 0) {
+			return false;
+		}
+		eval_blocked = altair_eval_guest_engine_block_eval();
+		ini_locked = altair_eval_guest_engine_lock_ini();
+	}
+	report_sandbox(&kernel, eval_blocked, ini_locked);
+	return true;
+}
+
+/* Compiles and runs a file at top level. false: it did not compile (EG(exception) says why). */
+static bool run_file(const char *path, zval *retval)
+{
+	zend_file_handle handle;
+	zend_op_array *op_array;
+
+	ZVAL_UNDEF(retval);
+	zend_stream_init_filename(&handle, path);
+	op_array = zend_compile_file(&handle, ZEND_REQUIRE);
+	if (op_array && handle.opened_path) {
+		zend_hash_add_empty_element(&EG(included_files), handle.opened_path);
+	}
+	zend_destroy_file_handle(&handle);
+	if (!op_array) {
+		return false;
+	}
+	zend_execute(op_array, retval);
+	destroy_op_array(op_array);
+	efree_size(op_array, sizeof(zend_op_array));
+	return true;
+}
+
+static void report_parse_error(zend_object *error)
+{
+	zval frame, details, rv, *message, *file, *line;
+	zend_string *shown;
+
+	message = zend_read_property_ex(error->ce, error, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
+	file = zend_read_property_ex(error->ce, error, ZSTR_KNOWN(ZEND_STR_FILE), true, &rv);
+	line = zend_read_property_ex(error->ce, error, ZSTR_KNOWN(ZEND_STR_LINE), true, &rv);
+
+	array_init(&details);
+	add_assoc_string(&details, "type", "E_PARSE");
+	add_assoc_str(&details, "message", zval_get_string(message));
+	if (Z_TYPE_P(file) == IS_STRING) {
+		shown = altair_eval_encoder_display_path(Z_STR_P(file), &context);
+		add_assoc_str(&details, "file", shown);
+	} else {
+		add_assoc_null(&details, "file");
+	}
+	add_assoc_long(&details, "line", zval_get_long(line));
+
+	array_init(&frame);
+	add_assoc_string(&frame, "kind", "error");
+	add_assoc_zval(&frame, "error", &details);
+	add_assoc_null(&frame, "limit");
+	altair_eval_guest_report_send(&frame);
+	zval_ptr_dtor(&frame);
+}
+
+static void report_throwable(zend_object *throwable)
+{
+	zval frame, encoded;
+
+	altair_eval_encoder_exception(&encoded, throwable, &context);
+	array_init(&frame);
+	add_assoc_string(&frame, "kind", "exception");
+	add_assoc_zval(&frame, "exception", &encoded);
+	altair_eval_guest_report_send(&frame);
+	zval_ptr_dtor(&frame);
+}
+
+static void report_value(zval *value)
+{
+	zval frame, encoded, null;
+
+	if (Z_ISUNDEF_P(value)) {
+		ZVAL_NULL(&null);
+		value = &null;
+	}
+	altair_eval_encoder_value(&encoded, value);
+	array_init(&frame);
+	add_assoc_string(&frame, "kind", "return");
+	add_assoc_zval(&frame, "value", &encoded);
+	altair_eval_guest_report_send(&frame);
+	zval_ptr_dtor(&frame);
+}
+
+static void report_exit(void)
+{
+	zval frame;
+
+	array_init(&frame);
+	add_assoc_string(&frame, "kind", "exit");
+	add_assoc_long(&frame, "status", EG(exit_status));
+	altair_eval_guest_report_send(&frame);
+	zval_ptr_dtor(&frame);
+}
+
+/* After a file ran (or failed to compile): report what came of it. false when it must stop. */
+static bool settle(bool compiled)
+{
+	zend_object *thrown = EG(exception);
+
+	if (!thrown) {
+		return true;
+	}
+	if (zend_is_unwind_exit(thrown) || zend_is_graceful_exit(thrown)) {
+		/* exit(): report it, and let the engine finish the exit with the snippet's status. */
+		report_exit();
+		return false;
+	}
+	GC_ADDREF(thrown);
+	zend_clear_exception();
+	if (!compiled && instanceof_function(thrown->ce, zend_ce_parse_error)) {
+		report_parse_error(thrown);
+		EG(exit_status) = ALTAIR_EVAL_EXIT_FATAL;
+	} else {
+		report_throwable(thrown);
+		EG(exit_status) = ALTAIR_EVAL_EXIT_EXCEPTION;
+	}
+	OBJ_RELEASE(thrown);
+	return false;
+}
+
+static void run_project(void)
+{
+	char path[MAXPATHLEN];
+	zval retval;
+	zend_stat_t info;
+	bool compiled;
+
+	snprintf(path, sizeof(path), "%s%s", ALTAIR_EVAL_G(guest_root), ALTAIR_EVAL_AUTOLOAD_FILE);
+	if (VCWD_STAT(path, &info) == 0) {
+		compiled = run_file(path, &retval);
+		zval_ptr_dtor(&retval);
+		if (!settle(compiled)) {
+			return;
+		}
+	}
+
+	compiled = run_file(ZSTR_VAL(context.snippet_path), &retval);
+	if (settle(compiled)) {
+		report_value(&retval);
+		zval_ptr_dtor(&retval);
+	}
+}
+
+static void stop(const char *why)
+{
+	fprintf(stderr, "altair_eval guest: %s\n", why);
+	fflush(stderr);
+	EG(exit_status) = ALTAIR_EVAL_EXIT_FATAL;
+	zend_bailout();
+}
+
+ZEND_FUNCTION(Altair_Eval_Guest_main)
+{
+	char snippet[MAXPATHLEN];
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (started) {
+		zend_throw_error(NULL, "Altair\\Eval\\Guest\\main() has already run");
+		RETURN_THROWS();
+	}
+	started = true;
+
+	if (altair_eval_guest_report_open() != SUCCESS) {
+		stop("no result channel (this process was not started by Altair\\Eval\\Evaluator)");
+	}
+	snprintf(snippet, sizeof(snippet), "%s%s", ALTAIR_EVAL_G(guest_scratch), ALTAIR_EVAL_SNIPPET_FILE);
+	context.project_root = zend_string_init(ALTAIR_EVAL_G(guest_root), strlen(ALTAIR_EVAL_G(guest_root)), 0);
+	context.snippet_path = zend_string_init(snippet, strlen(snippet), 0);
+	context.hide_guest_frames = true;
+	altair_eval_guest_engine_report_fatals(&context);
+
+	if (!lock_down()) {
+		stop("the lockdown could not be applied safely (the caller is gone?)");
+	}
+	run_project();
+
+	zend_string_release(context.project_root);
+	zend_string_release(context.snippet_path);
+	context.project_root = NULL;
+	context.snippet_path = NULL;
+}

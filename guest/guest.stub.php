@@ -1,16 +1,10 @@
 <?php
 
 /**
- * Functions registered only in the guest role (a child started by Evaluator::evaluate()).
+ * Registered only in the guest role (a child started by Evaluator::evaluate()). The child's -r
+ * prelude (guest/prelude.c) declares container() and then calls main().
  * @generate-class-entries
  */
-
-namespace {
-    /**
-     * The project's container, or the entry $id from it.
-     */
-    function container(?string $id = null): mixed {}
-}
 
 namespace Altair\Eval\Guest {
     /**

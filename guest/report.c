@@ -1,1 +1,193 @@
-/* placeholder */
+/*
+ * The result channel, guest side. See report.h; the frame format is described in
+ * runner/channel.c.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_smart_str.h"
+#include "ext/json/php_json.h"
+#include "ext/standard/html.h"
+#include "../php_altair_eval.h"
+#include "report.h"
+
+#include <errno.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
+static bool channel_open;
+static bool final_sent;
+
+/* Formatting buffer for fatal errors: static, so a frame can be written with the heap exhausted. */
+static char fatal_frame[ALTAIR_EVAL_FATAL_FRAME_MAX];
+
+zend_result altair_eval_guest_report_open(void)
+{
+	size_t done = 0;
+
+	while (done < sizeof(token)) {
+		ssize_t n = read(ALTAIR_EVAL_CHANNEL_FD, token + done, sizeof(token) - done);
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n <= 0) {
+			return FAILURE;
+		}
+		done += (size_t) n;
+	}
+	shutdown(ALTAIR_EVAL_CHANNEL_FD, SHUT_RD);
+	channel_open = true;
+	return SUCCESS;
+}
+
+static void write_all(const char *bytes, size_t length)
+{
+	while (length > 0) {
+		ssize_t n = write(ALTAIR_EVAL_CHANNEL_FD, bytes, length);
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n <= 0) {
+			return;
+		}
+		bytes += n;
+		length -= (size_t) n;
+	}
+}
+
+static void write_frame(const char *json, size_t length)
+{
+	char header[ALTAIR_EVAL_FRAME_HEADER_LEN];
+	uint32_t size = (uint32_t) length;
+
+	if (!channel_open) {
+		return;
+	}
+	memcpy(header, ALTAIR_EVAL_FRAME_MAGIC, ALTAIR_EVAL_FRAME_MAGIC_LEN);
+	memcpy(header + ALTAIR_EVAL_FRAME_MAGIC_LEN, token, sizeof(token));
+	for (int i = 0; i < 4; i++) {
+		header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] = (char) ((size >> (8 * i)) & 0xff);
+	}
+	write_all(header, sizeof(header));
+	write_all(json, length);
+}
+
+static bool is_final(zval *frame)
+{
+	zval *kind = zend_hash_str_find(Z_ARRVAL_P(frame), "kind", strlen("kind"));
+	return !kind || Z_TYPE_P(kind) != IS_STRING || !zend_string_equals_literal(Z_STR_P(kind), "sandbox");
+}
+
+void altair_eval_guest_report_send(zval *frame)
+{
+	smart_str json = {0};
+	bool final = is_final(frame);
+
+	if (final && final_sent) {
+		return;
+	}
+	/* The snippet may have changed serialize_precision; the report must not depend on it. */
+	PG(serialize_precision) = -1;
+	php_json_encode_ex(&json, frame,
+		PHP_JSON_PRESERVE_ZERO_FRACTION | PHP_JSON_UNESCAPED_SLASHES | PHP_JSON_UNESCAPED_UNICODE
+		| PHP_JSON_INVALID_UTF8_SUBSTITUTE | PHP_JSON_PARTIAL_OUTPUT_ON_ERROR,
+		PHP_JSON_PARSER_DEFAULT_DEPTH);
+	if (json.s) {
+		write_frame(ZSTR_VAL(json.s), ZSTR_LEN(json.s));
+	}
+	smart_str_free(&json);
+	if (final) {
+		final_sent = true;
+	}
+}
+
+bool altair_eval_guest_report_final_sent(void)
+{
+	return final_sent;
+}
+
+/* Appends to fatal_frame at *at; stops silently at the end of the buffer (minus room to close). */
+static void append_raw(size_t *at, const char *text, size_t length)
+{
+	size_t room = sizeof(fatal_frame) - *at;
+
+	if (length > room) {
+		length = room;
+	}
+	memcpy(fatal_frame + *at, text, length);
+	*at += length;
+}
+
+/* A JSON string: control characters escaped, invalid UTF-8 replaced by U+FFFD. */
+static void append_json_string(size_t *at, const char *text, size_t length, size_t reserve)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t cursor = 0;
+
+	append_raw(at, "\"", 1);
+	while (cursor < length && *at + reserve + 8 < sizeof(fatal_frame)) {
+		unsigned char c = (unsigned char) text[cursor];
+		if (c < 0x80) {
+			char escaped[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xf] };
+			if (c == '"' || c == '\\') {
+				char pair[2] = { '\\', (char) c };
+				append_raw(at, pair, 2);
+			} else if (c < 0x20) {
+				append_raw(at, escaped, sizeof(escaped));
+			} else {
+				append_raw(at, (const char *) &c, 1);
+			}
+			cursor++;
+			continue;
+		}
+		size_t start = cursor;
+		zend_result status;
+		php_next_utf8_char((const unsigned char *) text, length, &cursor, &status);
+		if (status == SUCCESS) {
+			append_raw(at, text + start, cursor - start);
+		} else {
+			append_raw(at, "\\ufffd", 6);
+			if (cursor == start) {
+				cursor++;
+			}
+		}
+	}
+	append_raw(at, "\"", 1);
+}
+
+void altair_eval_guest_report_fatal(const char *type, zend_string *message, const char *file, uint32_t line,
+	const char *limit)
+{
+	char number[24];
+	size_t at = 0;
+	/* Enough room kept back for the rest of the frame after the message. */
+	const size_t reserve = 512;
+
+	if (final_sent) {
+		return;
+	}
+	final_sent = true;
+	append_raw(&at, "{\"kind\":\"error\",\"error\":{\"type\":", strlen("{\"kind\":\"error\",\"error\":{\"type\":"));
+	append_json_string(&at, type, strlen(type), reserve);
+	append_raw(&at, ",\"message\":", strlen(",\"message\":"));
+	append_json_string(&at, ZSTR_VAL(message), ZSTR_LEN(message), reserve);
+	append_raw(&at, ",\"file\":", strlen(",\"file\":"));
+	if (file) {
+		append_json_string(&at, file, strlen(file), reserve / 2);
+	} else {
+		append_raw(&at, "null", 4);
+	}
+	snprintf(number, sizeof(number), ",\"line\":%u}", line);
+	append_raw(&at, number, strlen(number));
+	append_raw(&at, ",\"limit\":", strlen(",\"limit\":"));
+	if (limit) {
+		append_json_string(&at, limit, strlen(limit), 0);
+	} else {
+		append_raw(&at, "null", 4);
+	}
+	append_raw(&at, "}", 1);
+	write_frame(fatal_frame, at);
+}

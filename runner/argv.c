@@ -1,1 +1,270 @@
-/* placeholder */
+/*
+ * The child's command line and environment, built completely before spawning (nothing but
+ * async-signal-safe work may happen between fork and exec, and posix_spawn does it all).
+ *
+ *   <php> [the caller's -n / -c / -d flags] [guard -d flags] [guest -d flags] -r <prelude>
+ *
+ * Same binary, same ini: in the CLI the caller's own -d flags are forwarded, so an extension
+ * loaded with -d extension=... (as bin/altair and run-tests.php do) loads in the child too; one
+ * loaded from php.ini is loaded by the same php.ini. Our guards come last, so they win.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "SAPI.h"
+#include "php_ini.h"
+#include "zend_smart_str.h"
+#include "../php_altair_eval.h"
+#include "../guest/prelude.h"
+#include "internal.h"
+
+#include <dlfcn.h>
+
+extern char **environ;
+
+/* Always disabled unless unsafe: new programs, processes, signals to others, environment
+ * changes that outlive the snippet, mail, dl, links that could point out of the sandbox. */
+static const char *const disabled_always[] = {
+	"exec", "shell_exec", "system", "passthru", "proc_open", "popen", "proc_nice", "proc_terminate",
+	"proc_get_status", "proc_close",
+	"posix_kill", "posix_setsid", "posix_setpgid", "posix_setuid", "posix_seteuid", "posix_setgid",
+	"posix_setegid", "posix_setrlimit", "posix_mkfifo", "posix_mknod", "posix_initgroups",
+	"putenv", "mail", "mb_send_mail", "dl", "symlink", "link", "assert",
+	NULL
+};
+static const char *const disabled_prefixes_always[] = { "pcntl_", NULL };
+
+/* Disabled as well when the request does not allow the network. */
+static const char *const disabled_offline[] = {
+	"fsockopen", "pfsockopen", "stream_socket_client", "stream_socket_server",
+	"gethostbyname", "gethostbynamel", "gethostbyaddr", "dns_get_record", "dns_check_record",
+	"checkdnsrr", "dns_get_mx", "getmxrr",
+	NULL
+};
+static const char *const disabled_prefixes_offline[] = { "socket_", "ftp_", "curl_", NULL };
+
+static void push_arg(altair_eval_command *command, char *arg)
+{
+	if (command->argc + 2 > command->argv_cap) {
+		command->argv_cap = command->argv_cap ? command->argv_cap * 2 : 64;
+		command->argv = erealloc(command->argv, command->argv_cap * sizeof(char *));
+	}
+	command->argv[command->argc++] = arg;
+	command->argv[command->argc] = NULL;
+}
+
+static void push_env(altair_eval_command *command, char *entry)
+{
+	if (command->envc + 2 > command->envp_cap) {
+		command->envp_cap = command->envp_cap ? command->envp_cap * 2 : 64;
+		command->envp = erealloc(command->envp, command->envp_cap * sizeof(char *));
+	}
+	command->envp[command->envc++] = entry;
+	command->envp[command->envc] = NULL;
+}
+
+static void push_ini(altair_eval_command *command, const char *name, const char *value)
+{
+	char *setting;
+
+	spprintf(&setting, 0, "%s=%s", name, value);
+	push_arg(command, estrdup("-d"));
+	push_arg(command, setting);
+}
+
+static void push_ini_long(altair_eval_command *command, const char *name, zend_long value)
+{
+	char number[MAX_LENGTH_OF_LONG + 1];
+
+	snprintf(number, sizeof(number), ZEND_LONG_FMT, value);
+	push_ini(command, name, number);
+}
+
+/* The path of the shared object this code lives in, for hosts that are not the CLI. */
+static const char *own_module_path(void)
+{
+	Dl_info info;
+
+	return dladdr((void *) own_module_path, &info) && info.dli_fname ? info.dli_fname : NULL;
+}
+
+/* -n, -c and -d exactly as the caller got them (CLI); otherwise load this module explicitly. */
+static void forward_caller_ini(altair_eval_command *command)
+{
+	if (strcmp(sapi_module.name, "cli") != 0) {
+		const char *module = own_module_path();
+		if (module) {
+			push_ini(command, "extension", module);
+		}
+		return;
+	}
+	if (sapi_module.php_ini_ignore) {
+		push_arg(command, estrdup("-n"));
+	}
+	if (sapi_module.php_ini_path_override) {
+		push_arg(command, estrdup("-c"));
+		push_arg(command, estrdup(sapi_module.php_ini_path_override));
+	}
+	if (sapi_module.ini_entries) {
+		const char *line = sapi_module.ini_entries;
+		while (*line) {
+			const char *end = strchr(line, '\n');
+			size_t length = end ? (size_t) (end - line) : strlen(line);
+			if (length > 0) {
+				push_arg(command, estrdup("-d"));
+				push_arg(command, estrndup(line, length));
+			}
+			line += length + (end ? 1 : 0);
+		}
+	}
+}
+
+static bool has_prefix(const char *name, const char *const *prefixes)
+{
+	for (; *prefixes; prefixes++) {
+		if (strncmp(name, *prefixes, strlen(*prefixes)) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void append_names(smart_str *list, const char *const *names)
+{
+	for (; *names; names++) {
+		smart_str_appends(list, *names);
+		smart_str_appendc(list, ',');
+	}
+}
+
+/* The caller's own disabled functions stay disabled; ours are added; prefixes are expanded over
+ * the functions this binary actually has (the child has the same ones: same binary, same ini). */
+static char *disabled_functions(bool allow_network)
+{
+	smart_str list = {0};
+	const char *caller = INI_STR("disable_functions");
+	zend_string *name;
+
+	if (caller && *caller) {
+		smart_str_appends(&list, caller);
+		smart_str_appendc(&list, ',');
+	}
+	append_names(&list, disabled_always);
+	if (!allow_network) {
+		append_names(&list, disabled_offline);
+	}
+	ZEND_HASH_FOREACH_STR_KEY(CG(function_table), name) {
+		if (name && (has_prefix(ZSTR_VAL(name), disabled_prefixes_always)
+				|| (!allow_network && has_prefix(ZSTR_VAL(name), disabled_prefixes_offline)))) {
+			smart_str_append(&list, name);
+			smart_str_appendc(&list, ',');
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZSTR_LEN(list.s)--; /* the last comma */
+	smart_str_0(&list);
+
+	char *result = estrndup(ZSTR_VAL(list.s), ZSTR_LEN(list.s));
+	smart_str_free(&list);
+	return result;
+}
+
+static void push_guards(altair_eval_command *command, const altair_eval_request *request,
+	const altair_eval_scratch *scratch)
+{
+	char *functions = disabled_functions(request->allow_network);
+
+	push_ini(command, "disable_functions", functions);
+	efree(functions);
+	push_ini(command, "ffi.enable", "0");
+	push_ini(command, "enable_dl", "0");
+	push_ini(command, "open_basedir", ZSTR_VAL(request->project_root));
+	push_ini(command, "sys_temp_dir", scratch->dir);
+	push_ini(command, "upload_tmp_dir", scratch->dir);
+	push_ini(command, "session.save_path", scratch->dir);
+	push_ini_long(command, "memory_limit", request->memory_limit_mb * 1024 * 1024);
+	push_ini(command, "allow_url_fopen", request->allow_network ? "1" : "0");
+	push_ini(command, "allow_url_include", "0");
+}
+
+static void push_guest(altair_eval_command *command, const altair_eval_request *request,
+	const altair_eval_scratch *scratch)
+{
+	push_ini(command, "max_execution_time", "0");
+	push_ini(command, "display_errors", "stderr");
+	push_ini(command, "log_errors", "0");
+	push_ini(command, "html_errors", "0");
+	push_ini(command, "altair_eval.guest", "1");
+	push_ini_long(command, "altair_eval.guest_parent_pid", (zend_long) getpid());
+	push_ini(command, "altair_eval.guest_root", ZSTR_VAL(request->project_root));
+	push_ini(command, "altair_eval.guest_scratch", scratch->dir);
+	push_ini(command, "altair_eval.guest_bootstrap", request->bootstrap ? ZSTR_VAL(request->bootstrap) : "");
+	push_ini(command, "altair_eval.guest_allow_writes", request->allow_writes ? "1" : "0");
+	push_ini(command, "altair_eval.guest_allow_network", request->allow_network ? "1" : "0");
+	push_ini(command, "altair_eval.guest_unsafe", request->unsafe ? "1" : "0");
+	push_ini_long(command, "altair_eval.guest_memory_mb", request->memory_limit_mb);
+	push_ini_long(command, "altair_eval.guest_timeout_ms", request->timeout_ms);
+}
+
+static bool is_policy_variable(const char *entry)
+{
+	static const char *const names[] = {
+		"ALTAIR_EVAL_ALLOW_WRITES=", "ALTAIR_EVAL_ALLOW_NETWORK=", "ALTAIR_EVAL_UNSAFE=", NULL
+	};
+	for (const char *const *name = names; *name; name++) {
+		if (strncmp(entry, *name, strlen(*name)) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void build_environment(altair_eval_command *command, const altair_eval_request *request)
+{
+	char *entry;
+
+	for (char **variable = environ; variable && *variable; variable++) {
+		if (!is_policy_variable(*variable)) {
+			push_env(command, estrdup(*variable));
+		}
+	}
+	spprintf(&entry, 0, "ALTAIR_EVAL_ALLOW_WRITES=%d", request->allow_writes ? 1 : 0);
+	push_env(command, entry);
+	spprintf(&entry, 0, "ALTAIR_EVAL_ALLOW_NETWORK=%d", request->allow_network ? 1 : 0);
+	push_env(command, entry);
+	spprintf(&entry, 0, "ALTAIR_EVAL_UNSAFE=%d", request->unsafe ? 1 : 0);
+	push_env(command, entry);
+}
+
+void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
+	const altair_eval_request *request, const altair_eval_scratch *scratch)
+{
+	memset(command, 0, sizeof(*command));
+	push_arg(command, estrndup(ZSTR_VAL(php_binary), ZSTR_LEN(php_binary)));
+	forward_caller_ini(command);
+	if (!request->unsafe) {
+		push_guards(command, request, scratch);
+	}
+	push_guest(command, request, scratch);
+	push_arg(command, estrdup("-r"));
+	push_arg(command, estrdup(altair_eval_guest_prelude));
+	build_environment(command, request);
+}
+
+void altair_eval_command_free(altair_eval_command *command)
+{
+	for (size_t i = 0; i < command->argc; i++) {
+		efree(command->argv[i]);
+	}
+	for (size_t i = 0; i < command->envc; i++) {
+		efree(command->envp[i]);
+	}
+	if (command->argv) {
+		efree(command->argv);
+	}
+	if (command->envp) {
+		efree(command->envp);
+	}
+	memset(command, 0, sizeof(*command));
+}

@@ -1,22 +1,138 @@
-/* PLACEHOLDER: replaced by the real runner. */
+/*
+ * Evaluator: the public entry point. evaluate() is a straight line of the runner's steps; every
+ * path out of it, including a bailout, kills and reaps the child and removes the scratch dir.
+ */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
 #endif
+
 #include "php.h"
 #include "zend_exceptions.h"
 #include "../php_altair_eval.h"
 #include "runner.h"
+#include "internal.h"
+#include "../encoder/encoder.h"
+#include "ext/standard/php_string.h"
 
-zend_class_entry *altair_eval_request_ce;
-zend_class_entry *altair_eval_result_ce;
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 zend_class_entry *altair_eval_evaluator_ce;
 
-void altair_eval_runner_minit(void) {}
+void altair_eval_runner_minit(void)
+{
+}
 
-#define NOT_YET() zend_throw_exception(altair_eval_exception_ce, "not built yet", ALTAIR_EVAL_ERROR_PLATFORM)
-ZEND_METHOD(Altair_Eval_EvalRequest, __construct) { NOT_YET(); }
-ZEND_METHOD(Altair_Eval_EvalResult, __construct) { NOT_YET(); }
-ZEND_METHOD(Altair_Eval_EvalResult, ok) { NOT_YET(); }
-ZEND_METHOD(Altair_Eval_EvalResult, toArray) { NOT_YET(); }
-ZEND_METHOD(Altair_Eval_Evaluator, __construct) { NOT_YET(); }
-ZEND_METHOD(Altair_Eval_Evaluator, evaluate) { NOT_YET(); }
+ZEND_METHOD(Altair_Eval_Evaluator, __construct)
+{
+	zend_string *binary = NULL;
+	zend_stat_t info;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_PATH_STR_OR_NULL(binary)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!binary) {
+		if (!PG(php_binary) || !*PG(php_binary)) {
+			zend_throw_exception(altair_eval_exception_ce,
+				"The running PHP binary is unknown to this SAPI; pass the path of a php CLI binary",
+				ALTAIR_EVAL_ERROR_SPAWN);
+			RETURN_THROWS();
+		}
+		binary = zend_string_init(PG(php_binary), strlen(PG(php_binary)), 0);
+	} else {
+		zend_string_addref(binary);
+	}
+	if (VCWD_STAT(ZSTR_VAL(binary), &info) != 0 || !S_ISREG(info.st_mode) || access(ZSTR_VAL(binary), X_OK) != 0) {
+		zend_argument_value_error(1, "must be an executable PHP binary, \"%s\" is not", ZSTR_VAL(binary));
+		zend_string_release(binary);
+		RETURN_THROWS();
+	}
+	zend_update_property_str(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), binary);
+	zend_string_release(binary);
+}
+
+static void abandon(altair_eval_child *child)
+{
+	int status;
+
+	kill(-child->pid, SIGKILL);
+	while (waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
+	}
+	close(child->stdout_fd);
+	close(child->stderr_fd);
+	close(child->channel_fd);
+}
+
+/* PHP's own messages on stderr name the snippet by its scratch path; show the stable name. */
+static void show_snippet_by_name(altair_eval_capture *err, const char *snippet_path)
+{
+	zend_string *shown;
+
+	if (!err->data.s || !strstr(ZSTR_VAL(err->data.s), snippet_path)) {
+		return;
+	}
+	shown = php_str_to_str(ZSTR_VAL(err->data.s), ZSTR_LEN(err->data.s), snippet_path, strlen(snippet_path),
+		ALTAIR_EVAL_SNIPPET_DISPLAY_NAME, strlen(ALTAIR_EVAL_SNIPPET_DISPLAY_NAME));
+	smart_str_free(&err->data);
+	err->data.s = shown;
+	err->data.a = ZSTR_LEN(shown);
+}
+
+ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
+{
+	zval *request_object, rv, *binary;
+	altair_eval_request request;
+	altair_eval_scratch scratch;
+	altair_eval_command command;
+	altair_eval_child child;
+	altair_eval_outcome outcome;
+	altair_eval_report report;
+	unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
+	bool bailed_out = false;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_OBJECT_OF_CLASS(request_object, altair_eval_request_ce)
+	ZEND_PARSE_PARAMETERS_END();
+
+	binary = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), true, &rv);
+	if (Z_TYPE_P(binary) != IS_STRING) {
+		zend_throw_exception(altair_eval_exception_ce, "Evaluator was not constructed", ALTAIR_EVAL_ERROR_SPAWN);
+		RETURN_THROWS();
+	}
+	if (altair_eval_request_read(Z_OBJ_P(request_object), &request) != SUCCESS
+		|| altair_eval_channel_token(token) != SUCCESS
+		|| altair_eval_scratch_create(&request, &scratch) != SUCCESS) {
+		RETURN_THROWS();
+	}
+	altair_eval_command_build(&command, Z_STR_P(binary), &request, &scratch);
+	if (altair_eval_spawn(&command, token, &child) != SUCCESS) {
+		altair_eval_command_free(&command);
+		altair_eval_scratch_remove(&scratch);
+		RETURN_THROWS();
+	}
+	altair_eval_command_free(&command);
+
+	memset(&outcome, 0, sizeof(outcome));
+	zend_try {
+		altair_eval_supervise(&child, request.timeout_ms, &outcome);
+	} zend_catch {
+		bailed_out = true;
+	} zend_end_try();
+	if (bailed_out) {
+		abandon(&child);
+		altair_eval_outcome_free(&outcome);
+		altair_eval_scratch_remove(&scratch);
+		zend_bailout();
+	}
+	show_snippet_by_name(&outcome.err, scratch.snippet_path);
+	altair_eval_scratch_remove(&scratch);
+
+	altair_eval_channel_parse(&outcome.channel, token, &report);
+	altair_eval_result_build(return_value, &request, &outcome, &report);
+	altair_eval_report_free(&report);
+	altair_eval_outcome_free(&outcome);
+}

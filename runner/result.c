@@ -1,1 +1,253 @@
-/* placeholder */
+/*
+ * EvalResult: built once from what supervision observed and what the guest reported; immutable.
+ * toArray() gives the result contract of shared/DESIGN.md with its keys in their fixed order.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_exceptions.h"
+#include "../php_altair_eval.h"
+#include "runner.h"
+#include "internal.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+zend_class_entry *altair_eval_result_ce;
+
+/* Property name → contract key, in contract order. */
+static const struct {
+	const char *property;
+	const char *key;
+} contract[] = {
+	{ "ok", "ok" },
+	{ "result", "result" },
+	{ "stdout", "stdout" },
+	{ "stderr", "stderr" },
+	{ "exception", "exception" },
+	{ "durationMs", "duration_ms" },
+	{ "memoryPeakBytes", "memory_peak_bytes" },
+	{ "exitCode", "exit_code" },
+	{ "timedOut", "timed_out" },
+	{ "signal", "signal" },
+	{ "limitExceeded", "limit_exceeded" },
+	{ "error", "error" },
+	{ "stdoutTruncated", "stdout_truncated" },
+	{ "stderrTruncated", "stderr_truncated" },
+	{ "sandbox", "sandbox" },
+};
+
+/* The sandbox keys every report has, whatever the guest managed to say. */
+static const char *const sandbox_flags[] = {
+	"disable_functions", "open_basedir", "rlimits", "seccomp", "netns", "eval_blocked",
+	"ffi_disabled", "result_channel", NULL
+};
+
+static void set(zend_object *object, const char *name, zval *value)
+{
+	zend_update_property(altair_eval_result_ce, object, name, strlen(name), value);
+}
+
+static void set_long(zend_object *object, const char *name, zend_long value)
+{
+	zend_update_property_long(altair_eval_result_ce, object, name, strlen(name), value);
+}
+
+static void set_bool(zend_object *object, const char *name, bool value)
+{
+	zend_update_property_bool(altair_eval_result_ce, object, name, strlen(name), value);
+}
+
+static void set_null(zend_object *object, const char *name)
+{
+	zend_update_property_null(altair_eval_result_ce, object, name, strlen(name));
+}
+
+static void set_capture(zend_object *object, const char *name, const altair_eval_capture *capture)
+{
+	if (capture->data.s) {
+		zend_update_property_str(altair_eval_result_ce, object, name, strlen(name), capture->data.s);
+	} else {
+		zend_update_property_str(altair_eval_result_ce, object, name, strlen(name), ZSTR_EMPTY_ALLOC());
+	}
+}
+
+static void error_array(zval *error, const char *type, const char *message)
+{
+	array_init(error);
+	add_assoc_string(error, "type", type);
+	add_assoc_string(error, "message", message);
+	add_assoc_null(error, "file");
+	add_assoc_null(error, "line");
+}
+
+static zval *frame_entry(altair_eval_report *report, const char *key)
+{
+	return Z_ISUNDEF(report->result) ? NULL : zend_hash_str_find(Z_ARRVAL(report->result), key, strlen(key));
+}
+
+static bool frame_is(altair_eval_report *report, const char *kind)
+{
+	zval *value = frame_entry(report, "kind");
+	return value && Z_TYPE_P(value) == IS_STRING && strcmp(Z_STRVAL_P(value), kind) == 0;
+}
+
+/* The sandbox array: the guest's report, or every guard false with the reason it is unknown. */
+static void build_sandbox(zval *sandbox, altair_eval_report *report, const altair_eval_request *request)
+{
+	zval unavailable;
+
+	if (!Z_ISUNDEF(report->sandbox)) {
+		ZVAL_COPY(sandbox, &report->sandbox);
+		zend_hash_str_del(Z_ARRVAL_P(sandbox), "kind", strlen("kind"));
+		return;
+	}
+	array_init(sandbox);
+	for (const char *const *flag = sandbox_flags; *flag; flag++) {
+		add_assoc_bool(sandbox, *flag, false);
+	}
+	add_assoc_long(sandbox, "landlock_abi", 0);
+	add_assoc_bool(sandbox, "unsafe", request->unsafe);
+	array_init(&unavailable);
+	add_next_index_string(&unavailable, "the child ended before it reported its guards");
+	add_assoc_zval(sandbox, "unavailable", &unavailable);
+}
+
+static const char *limit_for_signal(int signal, const altair_eval_outcome *outcome, const altair_eval_request *request)
+{
+	double cpu_seconds = (double) outcome->usage.ru_utime.tv_sec + (double) outcome->usage.ru_stime.tv_sec
+		+ ((double) outcome->usage.ru_utime.tv_usec + (double) outcome->usage.ru_stime.tv_usec) / 1e6;
+
+	switch (signal) {
+		case SIGXCPU:
+			return "cpu";
+		case SIGXFSZ:
+			return "file_size";
+		case SIGKILL:
+			/* RLIMIT_CPU's hard limit ends in SIGKILL; so does nothing else of ours but the deadline. */
+			return cpu_seconds * 1000 >= (double) request->timeout_ms ? "cpu" : NULL;
+		default:
+			return NULL;
+	}
+}
+
+void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,
+	altair_eval_report *report)
+{
+	zend_object *object;
+	zval value, error;
+	int status = outcome->wait_status;
+	int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	int exit_code = outcome->timed_out ? ALTAIR_EVAL_EXIT_TIMEOUT
+		: (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + signal);
+	const char *limit = NULL;
+	bool has_final = !report->forged && !Z_ISUNDEF(report->result);
+	bool has_exception = has_final && frame_is(report, "exception");
+	zval *entry;
+
+	ZVAL_UNDEF(&error);
+	object_init_ex(result, altair_eval_result_ce);
+	object = Z_OBJ_P(result);
+
+	/* result, exception, error: from an authentic final frame only */
+	if (has_final && frame_is(report, "return") && (entry = frame_entry(report, "value"))) {
+		set(object, "result", entry);
+	} else {
+		set_null(object, "result");
+	}
+	if (has_exception && (entry = frame_entry(report, "exception"))) {
+		set(object, "exception", entry);
+	} else {
+		set_null(object, "exception");
+	}
+	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
+		ZVAL_COPY(&error, entry);
+		entry = frame_entry(report, "limit");
+		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
+	} else if (report->forged) {
+		error_array(&error, "integrity",
+			"The result channel carried data the evaluator did not write; the result was discarded.");
+	} else if (!has_final && !outcome->timed_out) {
+		char message[256];
+		if (signal) {
+			snprintf(message, sizeof(message), "The child was killed by signal %d (%s) before it reported a result.",
+				signal, strsignal(signal));
+			error_array(&error, "signal", message);
+		} else {
+			snprintf(message, sizeof(message), "The child exited with code %d without reporting a result.", exit_code);
+			error_array(&error, "no_result", message);
+		}
+	}
+
+	if (outcome->timed_out) {
+		limit = "time";
+	} else if (!limit && signal) {
+		limit = limit_for_signal(signal, outcome, request);
+	}
+	if (!limit && (outcome->out.truncated || outcome->err.truncated)) {
+		limit = "output";
+	}
+
+	set_bool(object, "ok", exit_code == 0 && has_final && !has_exception && Z_ISUNDEF(error) && !outcome->timed_out);
+	set_capture(object, "stdout", &outcome->out);
+	set_capture(object, "stderr", &outcome->err);
+	set_long(object, "durationMs", (zend_long) outcome->duration_ms);
+	set_long(object, "memoryPeakBytes", (zend_long) outcome->usage.ru_maxrss * 1024);
+	set_long(object, "exitCode", exit_code);
+	set_bool(object, "timedOut", outcome->timed_out);
+	if (signal) {
+		set_long(object, "signal", signal);
+	} else {
+		set_null(object, "signal");
+	}
+	if (limit) {
+		zend_update_property_string(altair_eval_result_ce, object, "limitExceeded", strlen("limitExceeded"), limit);
+	} else {
+		set_null(object, "limitExceeded");
+	}
+	if (Z_ISUNDEF(error)) {
+		set_null(object, "error");
+	} else {
+		set(object, "error", &error);
+		zval_ptr_dtor(&error);
+	}
+	set_bool(object, "stdoutTruncated", outcome->out.truncated);
+	set_bool(object, "stderrTruncated", outcome->err.truncated);
+	build_sandbox(&value, report, request);
+	set(object, "sandbox", &value);
+	zval_ptr_dtor(&value);
+}
+
+ZEND_METHOD(Altair_Eval_EvalResult, __construct)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+}
+
+ZEND_METHOD(Altair_Eval_EvalResult, ok)
+{
+	zval rv, *ok;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	ok = zend_read_property(altair_eval_result_ce, Z_OBJ_P(ZEND_THIS), "ok", strlen("ok"), false, &rv);
+	RETURN_BOOL(Z_TYPE_P(ok) == IS_TRUE);
+}
+
+ZEND_METHOD(Altair_Eval_EvalResult, toArray)
+{
+	zval rv, *value;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init_size(return_value, sizeof(contract) / sizeof(contract[0]));
+	for (size_t i = 0; i < sizeof(contract) / sizeof(contract[0]); i++) {
+		value = zend_read_property(altair_eval_result_ce, Z_OBJ_P(ZEND_THIS), contract[i].property,
+			strlen(contract[i].property), false, &rv);
+		if (EG(exception)) {
+			RETURN_THROWS();
+		}
+		Z_TRY_ADDREF_P(value);
+		add_assoc_zval(return_value, contract[i].key, value);
+	}
+}

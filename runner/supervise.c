@@ -1,1 +1,195 @@
-/* placeholder */
+/*
+ * Supervision: read the child's stdout, stderr and result channel as they come (each capped, the
+ * rest drained so the child never blocks on a full pipe), enforce the wall clock on the whole
+ * process group (SIGTERM, a grace period, SIGKILL), and reap the child.
+ *
+ * The caller never busy-waits: it sleeps in poll() on the three descriptors and on a pidfd that
+ * becomes readable when the child exits (a child that closes its stdio and sleeps wakes nobody
+ * until it exits or its deadline comes). Without pidfd (kernels before 5.3) poll wakes at a short
+ * interval to check for exit.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "../php_altair_eval.h"
+#include "internal.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* How often to check for the child's exit when the kernel has no pidfd. */
+#define ALTAIR_EVAL_POLL_FALLBACK_MS 20
+#define ALTAIR_EVAL_READ_CHUNK 65536
+
+uint64_t altair_eval_now_ms(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint64_t) now.tv_sec * 1000 + (uint64_t) now.tv_nsec / 1000000;
+}
+
+static int open_pidfd(pid_t pid)
+{
+#if defined(HAVE_DECL_SYS_PIDFD_OPEN) && HAVE_DECL_SYS_PIDFD_OPEN
+	return (int) syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void) pid;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* Reads what is there now. Returns false at end of file or on a hard error. */
+static bool pump(int fd, altair_eval_capture *capture, size_t cap)
+{
+	char buffer[ALTAIR_EVAL_READ_CHUNK];
+
+	for (;;) {
+		ssize_t n = read(fd, buffer, sizeof(buffer));
+		if (n > 0) {
+			size_t kept = capture->data.s ? ZSTR_LEN(capture->data.s) : 0;
+			size_t room = kept < cap ? cap - kept : 0;
+			if ((size_t) n > room) {
+				capture->truncated = true;
+			}
+			if (room > 0) {
+				smart_str_appendl(&capture->data, buffer, MIN((size_t) n, room));
+			}
+			continue;
+		}
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			return true;
+		}
+		return false;
+	}
+}
+
+/* True once the child has exited (it stays a zombie: its pid and group cannot be reused yet). */
+static bool child_exited(pid_t pid)
+{
+	siginfo_t info;
+
+	memset(&info, 0, sizeof(info));
+	return waitid(P_PID, (id_t) pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+}
+
+static void reap(pid_t pid, altair_eval_outcome *outcome)
+{
+	/* Whatever the snippet left in its group (a fork that outlived it) goes with it. */
+	kill(-pid, SIGKILL);
+	while (wait4(pid, &outcome->wait_status, 0, &outcome->usage) < 0 && errno == EINTR) {
+	}
+}
+
+static int poll_timeout(uint64_t now, uint64_t until, bool have_pidfd)
+{
+	uint64_t wait = until > now ? until - now : 0;
+
+	if (!have_pidfd && wait > ALTAIR_EVAL_POLL_FALLBACK_MS) {
+		wait = ALTAIR_EVAL_POLL_FALLBACK_MS;
+	}
+	return (int) wait;
+}
+
+void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome)
+{
+	enum { OUT, ERR, CHANNEL, EXIT, WATCHED };
+	altair_eval_capture *captures[3] = { &outcome->out, &outcome->err, &outcome->channel };
+	const size_t caps[3] = { ALTAIR_EVAL_OUTPUT_MAX_BYTES, ALTAIR_EVAL_OUTPUT_MAX_BYTES, ALTAIR_EVAL_CHANNEL_MAX_BYTES };
+	struct pollfd watched[WATCHED];
+	uint64_t started = altair_eval_now_ms();
+	uint64_t deadline = started + (uint64_t) timeout_ms;
+	uint64_t kill_at = 0;
+	uint64_t drain_until = 0;
+	bool exited = false;
+	int pidfd = open_pidfd(child->pid);
+
+	watched[OUT].fd = child->stdout_fd;
+	watched[ERR].fd = child->stderr_fd;
+	watched[CHANNEL].fd = child->channel_fd;
+	watched[EXIT].fd = pidfd;
+	for (int i = 0; i < WATCHED; i++) {
+		watched[i].events = POLLIN;
+	}
+	for (int i = 0; i < 3; i++) {
+		captures[i]->open = true;
+	}
+
+	for (;;) {
+		uint64_t now = altair_eval_now_ms();
+		bool any_open = outcome->out.open || outcome->err.open || outcome->channel.open;
+
+		if (exited && (!any_open || now >= drain_until)) {
+			break;
+		}
+		if (!exited && now >= deadline && !outcome->timed_out) {
+			outcome->timed_out = true;
+			kill(-child->pid, SIGTERM);
+			kill_at = now + ALTAIR_EVAL_KILL_GRACE_MS;
+		}
+		if (!exited && kill_at && now >= kill_at) {
+			kill(-child->pid, SIGKILL);
+			kill_at = 0;
+		}
+		if (!exited && (pidfd < 0 || watched[EXIT].fd < 0) && child_exited(child->pid)) {
+			exited = true;
+			reap(child->pid, outcome);
+			drain_until = now + ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS;
+			continue;
+		}
+
+		uint64_t until = exited ? drain_until : (kill_at ? kill_at : (outcome->timed_out ? now + ALTAIR_EVAL_POLL_FALLBACK_MS : deadline));
+		int ready = poll(watched, WATCHED, poll_timeout(now, until, pidfd >= 0 && !exited));
+		if (ready < 0 && errno != EINTR) {
+			break;
+		}
+		for (int i = 0; i < 3 && ready > 0; i++) {
+			if (watched[i].fd >= 0 && (watched[i].revents & (POLLIN | POLLHUP | POLLERR))) {
+				if (!pump(watched[i].fd, captures[i], caps[i])) {
+					captures[i]->open = false;
+					watched[i].fd = -1;
+				}
+			}
+		}
+		if (ready > 0 && watched[EXIT].fd >= 0 && (watched[EXIT].revents & POLLIN)) {
+			watched[EXIT].fd = -1;
+			exited = true;
+			reap(child->pid, outcome);
+			drain_until = altair_eval_now_ms() + ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS;
+		}
+	}
+	if (!exited) {
+		kill(-child->pid, SIGKILL);
+		reap(child->pid, outcome);
+	}
+	for (int i = 0; i < 3; i++) {
+		if (captures[i]->data.s) {
+			smart_str_0(&captures[i]->data);
+		}
+	}
+	outcome->duration_ms = altair_eval_now_ms() - started;
+	if (pidfd >= 0) {
+		close(pidfd);
+	}
+	close(child->stdout_fd);
+	close(child->stderr_fd);
+	close(child->channel_fd);
+}
+
+void altair_eval_outcome_free(altair_eval_outcome *outcome)
+{
+	smart_str_free(&outcome->out.data);
+	smart_str_free(&outcome->err.data);
+	smart_str_free(&outcome->channel.data);
+}

@@ -1,0 +1,23 @@
+/*
+ * The result channel, guest side: the token handshake and authenticated frames (format in
+ * runner/channel.c). The token lives only here, in C memory, out of the snippet's reach.
+ */
+#ifndef ALTAIR_EVAL_GUEST_REPORT_H
+#define ALTAIR_EVAL_GUEST_REPORT_H
+
+#include "php.h"
+
+/* Reads the token the host put into the channel, then closes the channel for reading. */
+zend_result altair_eval_guest_report_open(void);
+
+/* Sends {kind: ..., ...}; a final frame (any kind but "sandbox") is sent at most once. */
+void altair_eval_guest_report_send(zval *frame);
+
+/* Sends {kind:"error", error:{type,message,file,line}, limit} without touching the Zend heap:
+ * safe to call from the error callback after memory is exhausted. Skipped after a final frame. */
+void altair_eval_guest_report_fatal(const char *type, zend_string *message, const char *file, uint32_t line,
+	const char *limit);
+
+bool altair_eval_guest_report_final_sent(void);
+
+#endif

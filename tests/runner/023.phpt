@@ -1,0 +1,25 @@
+--TEST--
+Evaluator: scratch directories left by a dead caller are swept by the next run
+--EXTENSIONS--
+altair_eval
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('r023');
+
+mkdir($root . '/.altair/eval/999999999-deadbeefdeadbeef', 0700, true);
+touch($root . '/.altair/eval/999999999-deadbeefdeadbeef/snippet.php');
+mkdir($root . '/.altair/eval/' . getmypid() . '-0000000000000000', 0700, true);
+touch($root . '/.altair/eval/' . getmypid() . '-0000000000000000', time() - 3600);
+$r = altair_eval('return 1;', $root);
+var_dump($r->ok, altair_scratch_dirs($root));
+?>
+--EXPECT--
+bool(true)
+array(0) {
+}
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r023-*') as $d) altair_test_remove($d);
+?>

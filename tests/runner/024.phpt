@@ -1,0 +1,45 @@
+--TEST--
+EvalResult: toArray() follows the contract, keys in fixed order
+--EXTENSIONS--
+altair_eval
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('r024');
+
+$r = altair_eval('return null;', $root);
+echo implode(',', array_keys($r->toArray())), "\n";
+var_dump($r->toArray()['result'], $r->toArray()['ok'] === $r->ok);
+$sandbox = $r->sandbox;
+foreach (['disable_functions', 'open_basedir', 'rlimits', 'seccomp', 'landlock_abi', 'netns', 'eval_blocked', 'ffi_disabled', 'result_channel', 'unavailable'] as $key) {
+    echo $key, ': ', array_key_exists($key, $sandbox) ? 'present' : 'MISSING', "\n";
+}
+var_dump($sandbox['disable_functions'], $sandbox['open_basedir'], $sandbox['eval_blocked']);
+?>
+--EXPECT--
+ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox
+array(2) {
+  ["type"]=>
+  string(4) "null"
+  ["value"]=>
+  NULL
+}
+bool(true)
+disable_functions: present
+open_basedir: present
+rlimits: present
+seccomp: present
+landlock_abi: present
+netns: present
+eval_blocked: present
+ffi_disabled: present
+result_channel: present
+unavailable: present
+bool(true)
+bool(true)
+bool(true)
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r024-*') as $d) altair_test_remove($d);
+?>

@@ -1,0 +1,21 @@
+--TEST--
+Evaluator: warnings go to stderr, naming the snippet, and do not fail the run
+--EXTENSIONS--
+altair_eval
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('r027');
+
+$r = altair_eval("\$x = [];\nreturn \$x['missing'] ?? @\$x['quiet'] . \$x['loud'];", $root);
+var_dump($r->ok, $r->stderr);
+?>
+--EXPECTF--
+bool(true)
+string(%d) "%AWarning: Undefined array key "loud" in snippet.php on line 2
+"
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r027-*') as $d) altair_test_remove($d);
+?>
