@@ -109,7 +109,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		RETURN_THROWS();
 	}
 	altair_eval_command_build(&command, Z_STR_P(binary), &request, &scratch);
-	if (altair_eval_spawn(&command, token, &child) != SUCCESS) {
+	if (altair_eval_spawn(&command, ZSTR_VAL(request.project_root), token, &child) != SUCCESS) {
 		altair_eval_command_free(&command);
 		altair_eval_scratch_remove(&scratch);
 		RETURN_THROWS();

@@ -92,7 +92,8 @@ void altair_eval_command_build(altair_eval_command *command, zend_string *php_bi
 void altair_eval_command_free(altair_eval_command *command);
 
 /* spawn.c */
-zend_result altair_eval_spawn(const altair_eval_command *command, const unsigned char *token, altair_eval_child *child);
+zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
+	altair_eval_child *child);
 
 /* supervise.c */
 void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome);

@@ -3,7 +3,7 @@
  * the cost does not grow with the caller's memory the way fork() does, and everything between
  * the clone and the exec is done by libc, async-signal-safely.
  *
- * The child gets: stdin from /dev/null, stdout and stderr on pipes, the result channel (one end of
+ * The child starts in the project root and gets: stdin from /dev/null, stdout and stderr on pipes, the result channel (one end of
  * a socketpair whose first bytes are the token) on ALTAIR_EVAL_CHANNEL_FD, nothing else; its own
  * session and process group (so the whole group can be signalled at the deadline), default signal
  * dispositions and an empty signal mask.
@@ -73,7 +73,8 @@ static zend_result spawn_failed(const char *what, int error)
 	return FAILURE;
 }
 
-zend_result altair_eval_spawn(const altair_eval_command *command, const unsigned char *token, altair_eval_child *child)
+zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
+	altair_eval_child *child)
 {
 	/* [0]/[1] stdout read/write, [2]/[3] stderr read/write, [4]/[5] channel host/child */
 	int fds[6] = { -1, -1, -1, -1, -1, -1 };
@@ -107,6 +108,10 @@ zend_result altair_eval_spawn(const altair_eval_command *command, const unsigned
 	posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
 	posix_spawn_file_actions_adddup2(&actions, fds[3], STDERR_FILENO);
 	posix_spawn_file_actions_adddup2(&actions, fds[5], ALTAIR_EVAL_CHANNEL_FD);
+#ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCHDIR_NP
+	/* Relative paths in the snippet resolve inside the project, as they would in the app. */
+	posix_spawn_file_actions_addchdir_np(&actions, directory);
+#endif
 #ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
 	/* Whatever the caller has open without O_CLOEXEC (sockets, database handles) stays here. */
 	posix_spawn_file_actions_addclosefrom_np(&actions, ALTAIR_EVAL_CHANNEL_FD + 1);
