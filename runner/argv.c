@@ -207,12 +207,20 @@ static void push_guest(altair_eval_command *command, const altair_eval_request *
 	push_ini_long(command, "altair_eval.guest_timeout_ms", request->timeout_ms);
 }
 
-static bool is_policy_variable(const char *entry)
+/* Never passed on: the policy variables (we set them), and whatever changes how the child's
+ * runtime is loaded or weakens a guard before the guest can lock down (a preloaded library runs
+ * before PHP; with USE_ZEND_ALLOC=0 memory_limit is not enforced). */
+static const char *const denied_variables[] = {
+	"ALTAIR_EVAL_ALLOW_WRITES=", "ALTAIR_EVAL_ALLOW_NETWORK=", "ALTAIR_EVAL_UNSAFE=",
+	"LD_PRELOAD=", "LD_LIBRARY_PATH=", "LD_AUDIT=", "LD_DEBUG=", "LD_DEBUG_OUTPUT=", "LD_PROFILE=",
+	"LD_BIND_NOW=", "LD_ORIGIN_PATH=", "GCONV_PATH=", "MALLOC_CONF=", "USE_ZEND_ALLOC=",
+	"ZEND_DONT_UNLOAD_MODULES=",
+	NULL
+};
+
+static bool is_denied_variable(const char *entry)
 {
-	static const char *const names[] = {
-		"ALTAIR_EVAL_ALLOW_WRITES=", "ALTAIR_EVAL_ALLOW_NETWORK=", "ALTAIR_EVAL_UNSAFE=", NULL
-	};
-	for (const char *const *name = names; *name; name++) {
+	for (const char *const *name = denied_variables; *name; name++) {
 		if (strncmp(entry, *name, strlen(*name)) == 0) {
 			return true;
 		}
@@ -225,7 +233,7 @@ static void build_environment(altair_eval_command *command, const altair_eval_re
 	char *entry;
 
 	for (char **variable = environ; variable && *variable; variable++) {
-		if (!is_policy_variable(*variable)) {
+		if (!is_denied_variable(*variable)) {
 			push_env(command, estrdup(*variable));
 		}
 	}
