@@ -8,10 +8,14 @@
 #ifndef PHP_ALTAIR_EVAL_H
 #define PHP_ALTAIR_EVAL_H
 
-#include "php.h"
+/* Plain C files that must build without PHP's headers (guest/lockdown.c and its standalone test
+ * driver) define ALTAIR_EVAL_CONSTANTS_ONLY first and get the named constants and nothing else. */
+#ifndef ALTAIR_EVAL_CONSTANTS_ONLY
+# include "php.h"
 
 extern zend_module_entry altair_eval_module_entry;
-#define phpext_altair_eval_ptr &altair_eval_module_entry
+# define phpext_altair_eval_ptr &altair_eval_module_entry
+#endif
 
 #define PHP_ALTAIR_EVAL_VERSION "0.1.0"
 
@@ -69,6 +73,10 @@ extern zend_module_entry altair_eval_module_entry;
 /* RLIMIT_FSIZE: the largest file a snippet may write. */
 #define ALTAIR_EVAL_RLIMIT_FSIZE_BYTES (64 * 1024 * 1024)
 #define ALTAIR_EVAL_RLIMIT_NOFILE 256
+/* RLIMIT_CPU: soft = ceil(timeout) + this grace (SIGXCPU), hard this much later (SIGKILL). The wall
+ * clock of the host normally ends the child first; these are the backstop for a lost parent. */
+#define ALTAIR_EVAL_RLIMIT_CPU_GRACE_SECONDS 1
+#define ALTAIR_EVAL_RLIMIT_CPU_KILL_AFTER_SECONDS 1
 
 /* Codes of Altair\Eval\EvalException. */
 typedef enum {
@@ -79,6 +87,7 @@ typedef enum {
 	ALTAIR_EVAL_ERROR_GUEST = 5,     /* the guest role was misused */
 } altair_eval_error_code;
 
+#ifndef ALTAIR_EVAL_CONSTANTS_ONLY
 ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
 	bool guest;
@@ -101,5 +110,6 @@ extern zend_class_entry *altair_eval_exception_ce;
 #if defined(ZTS) && defined(COMPILE_DL_ALTAIR_EVAL)
 ZEND_TSRMLS_CACHE_EXTERN()
 #endif
+#endif /* !ALTAIR_EVAL_CONSTANTS_ONLY */
 
 #endif /* PHP_ALTAIR_EVAL_H */

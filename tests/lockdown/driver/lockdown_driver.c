@@ -1,0 +1,867 @@
+/*
+ * Standalone test of guest/lockdown.c, without PHP: one forked child per case applies the lockdown
+ * and then tries to break one guard; the driver (standing in for the host, the child's parent)
+ * checks the outcome, and afterwards what must not exist: a mark file, a connection on its
+ * loopback listener, a SIGTERM it received.
+ *
+ *   cc -Wall -Wextra -Werror -I. -Iguest guest/lockdown.c tests/lockdown/driver/lockdown_driver.c
+ *   ./a.out [case-name-substring]      (tests/lockdown/driver/run.sh does both)
+ */
+#define _GNU_SOURCE
+#define ALTAIR_EVAL_CONSTANTS_ONLY
+#include "php_altair_eval.h"
+#include "lockdown.h"
+
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/personality.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+
+#define DRIVER_BYTES_PER_MB (1024UL * 1024UL)
+#define DRIVER_BIG_ALLOCATION (1024UL * DRIVER_BYTES_PER_MB)
+#define DRIVER_SMALL_ALLOCATION (8UL * DRIVER_BYTES_PER_MB)
+#define DRIVER_SCRATCH_FD 10
+#define DRIVER_X32_SYSCALL_BIT 0x40000000L
+/* Short enough that every path built from the root fits PATH_MAX. */
+#define DRIVER_ROOT_MAX 256
+
+/* ---- what every case shares --------------------------------------------------------------- */
+
+static struct {
+	char root[DRIVER_ROOT_MAX];   /* the project root */
+	char scratch[PATH_MAX];       /* <root>/.altair/eval/scratch */
+	char project_file[PATH_MAX];  /* a file the project ships; must stay readable and intact */
+	char project_mark[PATH_MAX];  /* must never appear (no writes into the project) */
+	char tmp_mark[PATH_MAX];      /* must never appear (no writes outside the root) */
+	int listener;                 /* 127.0.0.1, opened by the "host" before any child */
+	struct sockaddr_in listener_address;
+	int channel[2];               /* the result channel (a socketpair): the child holds [1] at CHANNEL_FD */
+	char netns_before[64];        /* the child's network namespace before lockdown */
+} env;
+
+static volatile sig_atomic_t driver_got_sigterm;
+static const char *current_case;
+static int child_failures;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void check(int ok, const char *format, ...)
+{
+	va_list args;
+
+	if (ok) {
+		return;
+	}
+	child_failures++;
+	fprintf(stderr, "    [%s] FAILED: ", current_case);
+	va_start(args, format);
+	vfprintf(stderr, format, args);
+	va_end(args);
+	fputc('\n', stderr);
+}
+
+/* A call that must fail with this errno (0: any errno). */
+static void check_denied(long rc, int expected_errno, const char *what)
+{
+	int error = errno;
+
+	check(rc == -1 && (expected_errno == 0 || error == expected_errno), "%s: expected %s, got rc=%ld errno=%s",
+		what, expected_errno ? strerror(expected_errno) : "failure", rc, rc == -1 ? strerror(error) : "-");
+}
+
+static void check_allowed(long rc, const char *what)
+{
+	check(rc != -1, "%s: expected success, got %s", what, strerror(errno));
+}
+
+static void on_sigterm(int signo)
+{
+	(void) signo;
+	driver_got_sigterm = 1;
+}
+
+static void on_sigusr1(int signo)
+{
+	(void) signo;
+}
+
+/* ---- the cases (each runs in the locked-down child) ------------------------------------------ */
+
+static void case_report(const altair_eval_lockdown_report *report, int rc)
+{
+	size_t i;
+
+	check(rc == 0, "apply returned %d", rc);
+	check(report->parent_death, "parent_death");
+	check(report->rlimits, "rlimits");
+	check(report->no_new_privs, "no_new_privs");
+	check(report->netns, "netns");
+	check(report->landlock_abi >= 1, "landlock_abi = %d", report->landlock_abi);
+	check(report->landlock_net == (report->landlock_abi >= 4), "landlock_net for ABI %d", report->landlock_abi);
+	check(report->landlock_scoped == (report->landlock_abi >= 6), "landlock_scoped for ABI %d", report->landlock_abi);
+	check(report->seccomp, "seccomp");
+	check(report->processes_blocked, "processes_blocked");
+	check(report->sockets_blocked, "sockets_blocked");
+	check(report->channel_sealed, "channel_sealed");
+	fprintf(stderr, "    features: %s; landlock ABI enforced: %d; notes: %zu\n",
+		altair_eval_lockdown_features(), report->landlock_abi, report->note_count);
+	for (i = 0; i < report->note_count; i++) {
+		fprintf(stderr, "    note: %s\n", report->notes[i]);
+	}
+	check(report->note_count == 0, "no notes expected on this machine");
+}
+
+static void case_exec(const altair_eval_lockdown_report *report, int rc)
+{
+	char *argv[] = { "/bin/true", NULL };
+	char *envp[] = { NULL };
+
+	(void) rc;
+	check(report->seccomp, "seccomp");
+	check_denied(execve("/bin/true", argv, envp), EPERM, "execve /bin/true");
+	check_denied(syscall(SYS_execveat, AT_FDCWD, "/bin/true", argv, envp, 0), EPERM, "execveat /bin/true");
+}
+
+static void case_processes(const altair_eval_lockdown_report *report, int rc)
+{
+	pid_t pid;
+	long raw;
+	uint64_t clone3_args[11] = { 0 };
+
+	(void) rc;
+	check(report->processes_blocked, "processes_blocked");
+	pid = fork();
+	if (pid == 0) {
+		_exit(0);
+	}
+	check_denied(pid, EPERM, "fork()");
+#ifdef SYS_fork
+	raw = syscall(SYS_fork);
+	if (raw == 0) {
+		_exit(0);
+	}
+	check_denied(raw, EPERM, "syscall(fork)");
+#endif
+	raw = syscall(SYS_clone, (long) SIGCHLD, 0L, 0L, 0L, 0L);
+	if (raw == 0) {
+		_exit(0);
+	}
+	check_denied(raw, EPERM, "clone(SIGCHLD)");
+	raw = syscall(SYS_clone, (long) (CLONE_THREAD | CLONE_SIGHAND | CLONE_VM | CLONE_NEWNET), 0L, 0L, 0L, 0L);
+	check_denied(raw, EPERM, "clone(CLONE_THREAD|CLONE_NEWNET)");
+	clone3_args[4] = SIGCHLD; /* exit_signal */
+	raw = syscall(435 /* clone3 */, clone3_args, sizeof(clone3_args));
+	if (raw == 0) {
+		_exit(0);
+	}
+	check_denied(raw, ENOSYS, "clone3");
+}
+
+static void *thread_body(void *argument)
+{
+	return argument;
+}
+
+static void case_thread(const altair_eval_lockdown_report *report, int rc)
+{
+	pthread_t thread;
+	void *result = NULL;
+	int error;
+
+	(void) report;
+	(void) rc;
+	error = pthread_create(&thread, NULL, thread_body, (void *) &env);
+	check(error == 0, "pthread_create: %s", strerror(error));
+	if (error == 0) {
+		check(pthread_join(thread, &result) == 0 && result == (void *) &env, "pthread_join");
+	}
+}
+
+static void case_network_denied(const altair_eval_lockdown_report *report, int rc)
+{
+	int pair[2];
+	int fd;
+
+	(void) rc;
+	check(report->sockets_blocked, "sockets_blocked");
+	check(report->netns, "netns");
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	check_denied(fd, EPERM, "socket(AF_INET)");
+	if (fd >= 0) {
+		check_denied(connect(fd, (struct sockaddr *) &env.listener_address, sizeof(env.listener_address)), 0,
+			"connect to the loopback listener");
+		close(fd);
+	}
+	check_denied(socket(AF_INET6, SOCK_STREAM, 0), EPERM, "socket(AF_INET6)");
+	check_denied(socket(AF_NETLINK, SOCK_RAW, 0), EPERM, "socket(AF_NETLINK)");
+	check_denied(socketpair(AF_INET, SOCK_STREAM, 0, pair), EPERM, "socketpair(AF_INET)");
+	check_allowed(socketpair(AF_UNIX, SOCK_STREAM, 0, pair), "socketpair(AF_UNIX)");
+}
+
+/* The namespace alone, independent of seccomp: the child's net namespace changed. readlink on
+ * /proc/self/ns is not an access Landlock controls. */
+static void case_netns(const altair_eval_lockdown_report *report, int rc)
+{
+	char after[64] = "";
+
+	(void) rc;
+	check(report->netns, "netns");
+	check(readlink("/proc/self/ns/net", after, sizeof(after) - 1) > 0, "readlink ns/net: %s", strerror(errno));
+	check(strcmp(env.netns_before, after) != 0, "still in %s", after);
+}
+
+static void case_network_allowed(const altair_eval_lockdown_report *report, int rc)
+{
+	int fd;
+
+	(void) rc;
+	check(!report->netns && !report->sockets_blocked && !report->landlock_net, "network guards off with allow_network");
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	check_allowed(fd, "socket(AF_INET) with allow_network");
+	if (fd >= 0) {
+		check_allowed(connect(fd, (struct sockaddr *) &env.listener_address, sizeof(env.listener_address)),
+			"connect with allow_network");
+		close(fd);
+	}
+}
+
+static void case_fs_outside(const altair_eval_lockdown_report *report, int rc)
+{
+	(void) rc;
+	check(report->landlock_abi >= 1, "landlock");
+	check_denied(open("/etc/passwd", O_RDONLY), EACCES, "read /etc/passwd");
+	check_denied(open(env.tmp_mark, O_WRONLY | O_CREAT, 0600), EACCES, "create the /tmp mark");
+	check_denied(open("/root", O_RDONLY | O_DIRECTORY), EACCES, "list /root");
+	check_denied(open("/", O_RDONLY | O_DIRECTORY), EACCES, "list /");
+	check_denied(mkdir("/tmp/altair-lockdown-dir", 0700), EACCES, "mkdir in /tmp");
+}
+
+static void case_fs_project_read_only(const altair_eval_lockdown_report *report, int rc)
+{
+	char buffer[64];
+	char moved[PATH_MAX + 8];
+	int fd;
+
+	(void) report;
+	(void) rc;
+	fd = open(env.project_file, O_RDONLY);
+	check_allowed(fd, "read a project file");
+	if (fd >= 0) {
+		check(read(fd, buffer, sizeof(buffer)) > 0, "read() the project file");
+		close(fd);
+	}
+	check_allowed(open(env.root, O_RDONLY | O_DIRECTORY), "list the project root");
+	check_denied(open(env.project_mark, O_WRONLY | O_CREAT, 0600), EACCES, "create a file in the project");
+	check_denied(open(env.project_file, O_WRONLY), EACCES, "open a project file for writing");
+	check_denied(truncate(env.project_file, 0), EACCES, "truncate a project file");
+	check_denied(unlink(env.project_file), EACCES, "unlink a project file");
+	snprintf(moved, sizeof(moved), "%s.moved", env.project_file);
+	check_denied(rename(env.project_file, moved), EACCES, "rename a project file");
+}
+
+static void case_fs_scratch(const altair_eval_lockdown_report *report, int rc)
+{
+	char path[PATH_MAX + 16], moved[PATH_MAX + 16], dir[PATH_MAX + 16];
+	char buffer[8] = "";
+	int fd;
+
+	(void) report;
+	(void) rc;
+	snprintf(path, sizeof(path), "%s/out.txt", env.scratch);
+	snprintf(moved, sizeof(moved), "%s/moved.txt", env.scratch);
+	snprintf(dir, sizeof(dir), "%s/sub", env.scratch);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	check_allowed(fd, "create a file in scratch");
+	if (fd >= 0) {
+		check(write(fd, "scratch", 7) == 7, "write in scratch");
+		check(pread(fd, buffer, 7, 0) == 7 && memcmp(buffer, "scratch", 7) == 0, "read back from scratch");
+		check_allowed(ftruncate(fd, 3), "ftruncate in scratch");
+		close(fd);
+	}
+	check_allowed(mkdir(dir, 0700), "mkdir in scratch");
+	check_allowed(rename(path, moved), "rename in scratch");
+	check_allowed(unlink(moved), "unlink in scratch");
+	check_allowed(rmdir(dir), "rmdir in scratch");
+}
+
+static void case_fs_allow_writes(const altair_eval_lockdown_report *report, int rc)
+{
+	char path[PATH_MAX + 16];
+	int fd;
+
+	(void) report;
+	(void) rc;
+	snprintf(path, sizeof(path), "%s/written-with-allow-writes", env.root);
+	fd = open(path, O_WRONLY | O_CREAT, 0600);
+	check_allowed(fd, "create a file in the project with allow_writes");
+	if (fd >= 0) {
+		close(fd);
+		check_allowed(unlink(path), "unlink it again");
+	}
+	check_denied(open(env.tmp_mark, O_WRONLY | O_CREAT, 0600), EACCES, "outside the root still denied");
+}
+
+static void case_fs_runtime(const altair_eval_lockdown_report *report, int rc)
+{
+	char byte;
+	int fd;
+	FILE *null_stream;
+
+	(void) report;
+	(void) rc;
+	fd = open("/dev/urandom", O_RDONLY);
+	check_allowed(fd, "open /dev/urandom");
+	if (fd >= 0) {
+		check(read(fd, &byte, 1) == 1, "read /dev/urandom");
+		close(fd);
+	}
+	check_denied(open("/dev/urandom", O_WRONLY), EACCES, "write /dev/urandom");
+	null_stream = fopen("/dev/null", "w"); /* O_TRUNC: needs the truncate right with ABI >= 3 */
+	check(null_stream != NULL, "fopen(/dev/null, w): %s", strerror(errno));
+	if (null_stream != NULL) {
+		fclose(null_stream);
+	}
+	check_allowed(open("/usr/lib", O_RDONLY | O_DIRECTORY), "list /usr/lib");
+	check_denied(open("/dev/sda", O_RDONLY), 0, "open a block device");
+	check_denied(open("/dev/tty", O_RDWR), 0, "open /dev/tty");
+}
+
+static void case_proc(const altair_eval_lockdown_report *report, int rc)
+{
+	char path[64];
+
+	(void) report;
+	(void) rc;
+	snprintf(path, sizeof(path), "/proc/%ld/environ", (long) getppid());
+	check_denied(open(path, O_RDONLY), EACCES, "read the parent's environ");
+	snprintf(path, sizeof(path), "/proc/%ld/mem", (long) getppid());
+	check_denied(open(path, O_RDWR), EACCES, "open the parent's mem");
+	/* A socket cannot be opened through its magic link (ENXIO); Landlock alone would not stop it. */
+	check_denied(open("/proc/self/fd/3", O_WRONLY), 0, "reopen the channel through /proc/self/fd");
+}
+
+static void case_signals(const altair_eval_lockdown_report *report, int rc)
+{
+	(void) rc;
+	check(report->seccomp, "seccomp");
+	check_denied(kill(getppid(), SIGTERM), EPERM, "kill(parent, SIGTERM)");
+	check_denied(kill(1, 0), EPERM, "kill(1, 0)");
+	check_denied(syscall(SYS_tgkill, getppid(), getppid(), SIGTERM), EPERM, "tgkill(parent)");
+	check_denied(syscall(SYS_tkill, getppid(), SIGTERM), EPERM, "tkill(parent)");
+	check_allowed(kill(getpid(), 0), "kill(self, 0)");
+	check_allowed(kill(0, 0), "kill(0, 0)");
+	check_allowed(kill(-getpid(), 0), "kill(-self, 0)");
+	signal(SIGUSR1, on_sigusr1);
+	check(raise(SIGUSR1) == 0, "raise(SIGUSR1)");
+}
+
+static void case_ptrace(const altair_eval_lockdown_report *report, int rc)
+{
+	char buffer[8];
+	struct iovec local = { buffer, sizeof(buffer) }, remote = { (void *) &env, sizeof(buffer) };
+	long attached;
+
+	(void) report;
+	(void) rc;
+	attached = ptrace(PTRACE_ATTACH, getppid(), NULL, NULL);
+	if (attached == 0) {
+		ptrace(PTRACE_DETACH, getppid(), NULL, NULL);
+	}
+	check_denied(attached, EPERM, "ptrace(ATTACH, parent)");
+	check_denied(process_vm_readv(getppid(), &local, 1, &remote, 1, 0), EPERM, "process_vm_readv(parent)");
+	check_denied(syscall(434 /* pidfd_open */, getppid(), 0), EPERM, "pidfd_open(parent)");
+}
+
+static void case_channel(const altair_eval_lockdown_report *report, int rc)
+{
+	const char frame[] = "frame-from-the-guest";
+	int fd;
+
+	(void) rc;
+	check(report->channel_sealed, "channel_sealed");
+	check_denied(dup(ALTAIR_EVAL_CHANNEL_FD), EBADF, "dup(channel)");
+	check_denied(dup2(ALTAIR_EVAL_CHANNEL_FD, DRIVER_SCRATCH_FD), EBADF, "dup2(channel, x)");
+	check_denied(dup3(ALTAIR_EVAL_CHANNEL_FD, DRIVER_SCRATCH_FD, O_CLOEXEC), EBADF, "dup3(channel, x)");
+	check_denied(fcntl(ALTAIR_EVAL_CHANNEL_FD, F_DUPFD, 0), EBADF, "fcntl(channel, F_DUPFD)");
+	check_denied(fcntl(ALTAIR_EVAL_CHANNEL_FD, F_DUPFD_CLOEXEC, 0), EBADF, "fcntl(channel, F_DUPFD_CLOEXEC)");
+	check_denied(dup2(STDIN_FILENO, ALTAIR_EVAL_CHANNEL_FD), EBADF, "dup2(x, channel)");
+	check_denied(syscall(SYS_dup, (long) ALTAIR_EVAL_CHANNEL_FD | (1L << 32)), EBADF, "dup(channel | 1 << 32)");
+	fd = dup(STDIN_FILENO);
+	check_allowed(fd, "dup(stdin)");
+	check_allowed(fcntl(ALTAIR_EVAL_CHANNEL_FD, F_GETFL), "fcntl(channel, F_GETFL)");
+	/* The guest itself keeps writing the channel directly. */
+	check(write(ALTAIR_EVAL_CHANNEL_FD, frame, sizeof(frame) - 1) == (ssize_t) (sizeof(frame) - 1), "write the channel");
+}
+
+/* A pipe as the channel: dup() is still denied, but the report must not call it sealed. */
+static void case_channel_pipe(const altair_eval_lockdown_report *report, int rc)
+{
+	(void) rc;
+	check(!report->channel_sealed, "a pipe channel reported as sealed");
+	check(report->note_count == 1 && strstr(report->notes[0], "channel") != NULL, "a note about the channel");
+	check_denied(dup(ALTAIR_EVAL_CHANNEL_FD), EBADF, "dup(channel)");
+}
+
+static void case_rlimits(const altair_eval_lockdown_report *report, int rc)
+{
+	struct rlimit limit, raised = { RLIM_INFINITY, RLIM_INFINITY };
+	rlim_t as_bytes = (rlim_t) (ALTAIR_EVAL_MEMORY_MB_DEFAULT + ALTAIR_EVAL_RLIMIT_AS_HEADROOM_MB) * DRIVER_BYTES_PER_MB;
+	rlim_t cpu = (ALTAIR_EVAL_TIMEOUT_MS_DEFAULT + 999) / 1000 + ALTAIR_EVAL_RLIMIT_CPU_GRACE_SECONDS;
+	void *memory;
+
+	(void) rc;
+	check(report->rlimits, "rlimits");
+	getrlimit(RLIMIT_AS, &limit);
+	check(limit.rlim_cur == as_bytes && limit.rlim_max == as_bytes, "RLIMIT_AS %lu/%lu", (unsigned long) limit.rlim_cur, (unsigned long) limit.rlim_max);
+	getrlimit(RLIMIT_CPU, &limit);
+	check(limit.rlim_cur == cpu && limit.rlim_max == cpu + ALTAIR_EVAL_RLIMIT_CPU_KILL_AFTER_SECONDS, "RLIMIT_CPU %lu/%lu",
+		(unsigned long) limit.rlim_cur, (unsigned long) limit.rlim_max);
+	getrlimit(RLIMIT_FSIZE, &limit);
+	check(limit.rlim_cur == ALTAIR_EVAL_RLIMIT_FSIZE_BYTES && limit.rlim_max == ALTAIR_EVAL_RLIMIT_FSIZE_BYTES, "RLIMIT_FSIZE");
+	getrlimit(RLIMIT_NOFILE, &limit);
+	check(limit.rlim_cur <= ALTAIR_EVAL_RLIMIT_NOFILE && limit.rlim_max <= ALTAIR_EVAL_RLIMIT_NOFILE, "RLIMIT_NOFILE");
+	getrlimit(RLIMIT_CORE, &limit);
+	check(limit.rlim_cur == 0 && limit.rlim_max == 0, "RLIMIT_CORE");
+	check_denied(setrlimit(RLIMIT_AS, &raised), EPERM, "setrlimit(RLIMIT_AS, infinity)");
+	check_denied(prlimit(0, RLIMIT_CPU, &raised, NULL), EPERM, "prlimit(RLIMIT_CPU, infinity)");
+	check_denied(prlimit(getppid(), RLIMIT_NOFILE, &limit, NULL), EPERM, "prlimit on the parent");
+	memory = malloc(DRIVER_BIG_ALLOCATION);
+	check(memory == NULL, "malloc(1 GiB) beyond RLIMIT_AS succeeded");
+	free(memory);
+}
+
+static void case_file_size(const altair_eval_lockdown_report *report, int rc)
+{
+	char path[PATH_MAX + 16];
+	int fd;
+
+	(void) report;
+	(void) rc;
+	snprintf(path, sizeof(path), "%s/big", env.scratch);
+	fd = open(path, O_WRONLY | O_CREAT, 0600);
+	check_allowed(fd, "create a file in scratch");
+	/* One byte past RLIMIT_FSIZE: SIGXFSZ ends the child. */
+	if (fd >= 0 && pwrite(fd, "x", 1, ALTAIR_EVAL_RLIMIT_FSIZE_BYTES) >= 0) {
+		check(0, "wrote past RLIMIT_FSIZE");
+	}
+	check(0, "survived the write past RLIMIT_FSIZE (%s)", strerror(errno));
+}
+
+static void case_cpu(const altair_eval_lockdown_report *report, int rc)
+{
+	volatile unsigned long spin = 0;
+	time_t started = time(NULL);
+
+	(void) report;
+	(void) rc;
+	/* RLIMIT_CPU: SIGXCPU after ceil(timeout) + grace seconds of CPU time. */
+	while (time(NULL) - started < 10) {
+		spin++;
+	}
+	check(0, "survived 10 s of CPU");
+}
+
+static void case_kernel_surface(const altair_eval_lockdown_report *report, int rc)
+{
+	(void) report;
+	(void) rc;
+	check_denied(setsid(), EPERM, "setsid");
+	check_denied(setpgid(0, 0), EPERM, "setpgid");
+	check_denied(unshare(CLONE_NEWUSER), EPERM, "unshare(CLONE_NEWUSER)");
+	check_denied(mount("none", "/mnt", "tmpfs", 0, NULL), EPERM, "mount");
+	check_denied(syscall(SYS_bpf, 0, NULL, 0), EPERM, "bpf");
+	check_denied(syscall(425 /* io_uring_setup */, 8, NULL), EPERM, "io_uring_setup");
+	check_denied(syscall(SYS_keyctl, 0, 0, 0, 0, 0), EPERM, "keyctl");
+	check_denied(syscall(SYS_perf_event_open, NULL, 0, -1, -1, 0), EPERM, "perf_event_open");
+	check_denied(syscall(SYS_userfaultfd, 0), EPERM, "userfaultfd");
+	check_denied(personality(ADDR_NO_RANDOMIZE), EPERM, "personality(ADDR_NO_RANDOMIZE)");
+	check_allowed(personality(0xffffffff), "personality query");
+	check_denied(prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0), EPERM, "prctl(PR_SET_PDEATHSIG, 0)");
+	check_denied(sethostname("altair", 6), EPERM, "sethostname");
+	check_denied(syscall(DRIVER_X32_SYSCALL_BIT | SYS_getpid), 0, "an x32 syscall");
+}
+
+#if defined(__x86_64__)
+/* The i386 ABI through int 0x80: the filter kills the whole process with SIGSYS. */
+static void case_i386_abi(const altair_eval_lockdown_report *report, int rc)
+{
+	long result = 20; /* i386 getpid */
+
+	(void) report;
+	(void) rc;
+	__asm__ volatile ("int $0x80" : "+a" (result) : : "memory");
+	check(0, "int 0x80 returned %ld", result);
+}
+#endif
+
+static void case_ordinary(const altair_eval_lockdown_report *report, int rc)
+{
+	struct timespec now;
+	struct utsname name;
+	struct stat info;
+	char cwd[PATH_MAX];
+	char *memory;
+
+	(void) report;
+	(void) rc;
+	check(getpid() > 0, "getpid");
+	check_allowed(clock_gettime(CLOCK_MONOTONIC, &now), "clock_gettime");
+	check_allowed(uname(&name), "uname");
+	check(getcwd(cwd, sizeof(cwd)) != NULL, "getcwd: %s", strerror(errno));
+	memory = malloc(DRIVER_SMALL_ALLOCATION);
+	check(memory != NULL, "malloc(8 MiB)");
+	if (memory != NULL) {
+		memset(memory, 1, DRIVER_SMALL_ALLOCATION);
+		free(memory);
+	}
+	now.tv_sec = 0;
+	now.tv_nsec = 1000;
+	check_allowed(nanosleep(&now, NULL), "nanosleep");
+	/* Landlock does not cover stat(2): existence outside the root still shows (known limit). */
+	check_allowed(stat("/etc/passwd", &info), "stat /etc/passwd");
+}
+
+static void case_parent_gone(const altair_eval_lockdown_report *report, int rc)
+{
+	check(rc == -1, "apply returned %d with a parent that is not ours", rc);
+	check(report->note_count == 1 && strstr(report->notes[0], "parent") != NULL, "a note about the parent");
+}
+
+/* A kernel without Landlock, user/network namespaces or seccomp filters, simulated by a filter
+ * installed before the lockdown: every step must say so in a note, and the rest must still hold. */
+static void case_degraded(const altair_eval_lockdown_report *report, int rc)
+{
+	size_t i;
+	bool landlock_note = false, netns_note = false, seccomp_note = false;
+
+	check(rc == 0, "apply returned %d", rc);
+	check(report->parent_death && report->rlimits && report->no_new_privs, "the steps the kernel still offers");
+	check(!report->netns && report->landlock_abi == 0 && !report->seccomp && !report->channel_sealed
+		&& !report->processes_blocked && !report->sockets_blocked, "no guard claimed that is not there");
+	for (i = 0; i < report->note_count; i++) {
+		fprintf(stderr, "    note: %s\n", report->notes[i]);
+		landlock_note |= strcmp(report->notes[i], "landlock: Function not implemented") == 0;
+		netns_note |= strncmp(report->notes[i], "netns: Operation not permitted", 30) == 0;
+		seccomp_note |= strcmp(report->notes[i], "seccomp: Invalid argument") == 0;
+	}
+	check(landlock_note && netns_note && seccomp_note, "a note for each missing guard");
+	check_allowed(open("/etc/passwd", O_RDONLY), "without Landlock /etc/passwd is readable (as reported)");
+}
+
+#define DRIVER_JEQ_RETURN(nr, action) \
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, (action))
+
+static void simulate_old_kernel(void)
+{
+	static struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		DRIVER_JEQ_RETURN(444 /* landlock_create_ruleset */, SECCOMP_RET_ERRNO | ENOSYS),
+		DRIVER_JEQ_RETURN(SYS_unshare, SECCOMP_RET_ERRNO | EPERM),
+		DRIVER_JEQ_RETURN(SYS_seccomp, SECCOMP_RET_ERRNO | EINVAL),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_prctl, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_SECCOMP, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EINVAL),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog program = { sizeof(filter) / sizeof(filter[0]), filter };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) != 0) {
+		perror("simulate an old kernel");
+		_exit(1);
+	}
+}
+
+/* ---- the driver (the host) ------------------------------------------------------------------- */
+
+typedef struct {
+	const char *name;
+	void (*attack)(const altair_eval_lockdown_report *report, int rc);
+	int expect_signal;   /* 0: the child exits 0 */
+	bool allow_writes;
+	bool allow_network;
+	bool wrong_parent;   /* the policy names a parent that is not ours */
+	long timeout_ms;
+	int expect_connections;
+	const char *expect_channel;
+	bool pipe_channel;   /* the channel is a pipe instead of a socketpair */
+	bool old_kernel;     /* Landlock, unshare and seccomp filters unavailable */
+} driver_case;
+
+static const driver_case driver_cases[] = {
+	{ .name = "report", .attack = case_report },
+	{ .name = "exec", .attack = case_exec },
+	{ .name = "processes", .attack = case_processes },
+	{ .name = "thread", .attack = case_thread },
+	{ .name = "network-denied", .attack = case_network_denied },
+	{ .name = "netns", .attack = case_netns },
+	{ .name = "network-allowed", .attack = case_network_allowed, .allow_network = true, .expect_connections = 1 },
+	{ .name = "fs-outside", .attack = case_fs_outside },
+	{ .name = "fs-project-read-only", .attack = case_fs_project_read_only },
+	{ .name = "fs-scratch", .attack = case_fs_scratch },
+	{ .name = "fs-allow-writes", .attack = case_fs_allow_writes, .allow_writes = true },
+	{ .name = "fs-runtime", .attack = case_fs_runtime },
+	{ .name = "proc", .attack = case_proc },
+	{ .name = "signals", .attack = case_signals },
+	{ .name = "ptrace", .attack = case_ptrace },
+	{ .name = "channel", .attack = case_channel, .expect_channel = "frame-from-the-guest" },
+	{ .name = "channel-pipe", .attack = case_channel_pipe, .pipe_channel = true },
+	{ .name = "rlimits", .attack = case_rlimits },
+	{ .name = "file-size", .attack = case_file_size, .expect_signal = SIGXFSZ },
+	{ .name = "cpu", .attack = case_cpu, .expect_signal = SIGXCPU, .timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_MIN },
+	{ .name = "kernel-surface", .attack = case_kernel_surface },
+#if defined(__x86_64__)
+	{ .name = "i386-abi", .attack = case_i386_abi, .expect_signal = SIGSYS },
+#endif
+	{ .name = "ordinary", .attack = case_ordinary },
+	{ .name = "parent-gone", .attack = case_parent_gone, .wrong_parent = true },
+	{ .name = "degraded", .attack = case_degraded, .old_kernel = true },
+};
+
+static const char *const driver_read_paths[] = {
+	"/usr/lib", "/lib", "/lib64", "/usr/share/zoneinfo", "/etc/localtime", "/dev/urandom", "/dev/zero",
+	"/nonexistent/altair-eval", /* skipped without a note */
+};
+
+static void run_child(const driver_case *c)
+{
+	altair_eval_lockdown_policy policy;
+	altair_eval_lockdown_report report;
+	size_t i;
+	int rc;
+
+	current_case = c->name;
+	/* As the host does at spawn time: own process group, channel at its descriptor. */
+	setpgid(0, 0);
+	close(env.listener);
+	close(env.channel[0]);
+	if (env.channel[1] != ALTAIR_EVAL_CHANNEL_FD) {
+		dup2(env.channel[1], ALTAIR_EVAL_CHANNEL_FD);
+		close(env.channel[1]);
+	}
+	if (readlink("/proc/self/ns/net", env.netns_before, sizeof(env.netns_before) - 1) < 0) {
+		env.netns_before[0] = '\0';
+	}
+
+	memset(&policy, 0, sizeof(policy));
+	policy.project_root = env.root;
+	policy.scratch_dir = env.scratch;
+	for (i = 0; i < sizeof(driver_read_paths) / sizeof(driver_read_paths[0]); i++) {
+		policy.read_paths[policy.read_path_count++] = driver_read_paths[i];
+	}
+	policy.allow_writes = c->allow_writes;
+	policy.allow_network = c->allow_network;
+	policy.memory_limit_mb = ALTAIR_EVAL_MEMORY_MB_DEFAULT;
+	policy.timeout_ms = c->timeout_ms ? c->timeout_ms : ALTAIR_EVAL_TIMEOUT_MS_DEFAULT;
+	policy.parent_pid = c->wrong_parent ? getppid() + 1 : getppid();
+	policy.channel_fd = ALTAIR_EVAL_CHANNEL_FD;
+
+	if (c->old_kernel) {
+		simulate_old_kernel();
+	}
+	rc = altair_eval_lockdown_apply(&policy, &report);
+	if (rc != 0 && !c->wrong_parent) {
+		fprintf(stderr, "    [%s] apply returned %d: %s\n", c->name, rc, report.note_count ? report.notes[0] : "");
+		_exit(1);
+	}
+	c->attack(&report, rc);
+	fflush(stderr);
+	_exit(child_failures == 0 ? 0 : 1);
+}
+
+static int count_connections(void)
+{
+	int count = 0, fd;
+
+	while ((fd = accept(env.listener, NULL, NULL)) >= 0) {
+		close(fd);
+		count++;
+	}
+	return count;
+}
+
+/* Returns true when the case passed. */
+static bool run_case(const driver_case *c)
+{
+	char channel[128];
+	ssize_t got;
+	struct stat info;
+	bool passed = true;
+	pid_t child;
+	int status, connections;
+
+	if ((c->pipe_channel ? pipe2(env.channel, O_CLOEXEC) : socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, env.channel)) != 0) {
+		perror("channel");
+		return false;
+	}
+	driver_got_sigterm = 0;
+	fflush(stdout);
+	fflush(stderr);
+	child = fork();
+	if (child < 0) {
+		perror("fork");
+		return false;
+	}
+	if (child == 0) {
+		run_child(c);
+	}
+	close(env.channel[1]);
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+	}
+
+	if (c->expect_signal != 0) {
+		if (!WIFSIGNALED(status) || WTERMSIG(status) != c->expect_signal) {
+			fprintf(stderr, "    [%s] expected signal %s, got %s %d\n", c->name, strsignal(c->expect_signal),
+				WIFSIGNALED(status) ? "signal" : "exit", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+			passed = false;
+		}
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		if (WIFSIGNALED(status)) {
+			fprintf(stderr, "    [%s] child killed by %s\n", c->name, strsignal(WTERMSIG(status)));
+		}
+		passed = false;
+	}
+
+	/* What must not have happened, seen from the host. */
+	connections = count_connections();
+	if (connections != c->expect_connections) {
+		fprintf(stderr, "    [%s] %d connection(s) reached the loopback listener, expected %d\n", c->name, connections, c->expect_connections);
+		passed = false;
+	}
+	if (stat(env.tmp_mark, &info) == 0 || stat(env.project_mark, &info) == 0) {
+		fprintf(stderr, "    [%s] a mark file was written\n", c->name);
+		unlink(env.tmp_mark);
+		unlink(env.project_mark);
+		passed = false;
+	}
+	if (stat(env.project_file, &info) != 0) {
+		fprintf(stderr, "    [%s] the project file is gone\n", c->name);
+		passed = false;
+	}
+	if (driver_got_sigterm) {
+		fprintf(stderr, "    [%s] the driver received SIGTERM\n", c->name);
+		passed = false;
+	}
+	got = read(env.channel[0], channel, sizeof(channel) - 1);
+	channel[got > 0 ? got : 0] = '\0';
+	if (c->expect_channel != NULL ? strcmp(channel, c->expect_channel) != 0 : got > 0) {
+		fprintf(stderr, "    [%s] channel carried \"%s\"\n", c->name, channel);
+		passed = false;
+	}
+	close(env.channel[0]);
+
+	printf("%s %s\n", passed ? "ok    " : "FAILED", c->name);
+	return passed;
+}
+
+static int setup(void)
+{
+	char path[PATH_MAX + 32], resolved[PATH_MAX];
+	socklen_t length = sizeof(env.listener_address);
+	struct sigaction action;
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/altair-lockdown-XXXXXX");
+	if (mkdtemp(path) == NULL || realpath(path, resolved) == NULL || strlen(resolved) >= sizeof(env.root)) {
+		perror("mkdtemp");
+		return -1;
+	}
+	memcpy(env.root, resolved, strlen(resolved) + 1);
+	snprintf(path, sizeof(path), "%s/.altair", env.root);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/.altair/eval", env.root);
+	mkdir(path, 0700);
+	snprintf(env.scratch, sizeof(env.scratch), "%s/.altair/eval/scratch", env.root);
+	snprintf(env.project_file, sizeof(env.project_file), "%s/composer.json", env.root);
+	snprintf(env.project_mark, sizeof(env.project_mark), "%s/mark", env.root);
+	snprintf(env.tmp_mark, sizeof(env.tmp_mark), "/tmp/altair-lockdown-mark-%ld", (long) getpid());
+	if (mkdir(env.scratch, 0700) != 0) {
+		perror("mkdir scratch");
+		return -1;
+	}
+	fd = open(env.project_file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, "{\"name\":\"altair/test\"}\n", 23) != 23) {
+		perror("project file");
+		return -1;
+	}
+	close(fd);
+
+	env.listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	memset(&env.listener_address, 0, sizeof(env.listener_address));
+	env.listener_address.sin_family = AF_INET;
+	env.listener_address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (env.listener < 0 || bind(env.listener, (struct sockaddr *) &env.listener_address, sizeof(env.listener_address)) != 0
+		|| listen(env.listener, 8) != 0
+		|| getsockname(env.listener, (struct sockaddr *) &env.listener_address, &length) != 0) {
+		perror("loopback listener");
+		return -1;
+	}
+
+	memset(&action, 0, sizeof(action));
+	action.sa_handler = on_sigterm;
+	sigaction(SIGTERM, &action, NULL);
+	return 0;
+}
+
+static void teardown(void)
+{
+	char command[PATH_MAX + 16];
+
+	snprintf(command, sizeof(command), "rm -rf '%s'", env.root);
+	if (system(command) != 0) {
+		fprintf(stderr, "could not remove %s\n", env.root);
+	}
+	unlink(env.tmp_mark);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+	int passed = 0, failed = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0); /* keep case lines in order with the children's stderr */
+	if (setup() != 0) {
+		return 2;
+	}
+	printf("lockdown driver: uid %ld, features: %s, project root %s\n", (long) geteuid(), altair_eval_lockdown_features(), env.root);
+	for (i = 0; i < sizeof(driver_cases) / sizeof(driver_cases[0]); i++) {
+		if (argc > 1 && strstr(driver_cases[i].name, argv[1]) == NULL) {
+			continue;
+		}
+		if (run_case(&driver_cases[i])) {
+			passed++;
+		} else {
+			failed++;
+		}
+	}
+	teardown();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}
