@@ -9,7 +9,7 @@ $root = altair_test_root('r007');
 
 // pcntl is disabled in the sandbox; unsafe lifts that so the host-side kill is what is tested.
 // The deadline leaves the child ample time to install SIG_IGN even on a loaded machine.
-$r = altair_eval('pcntl_signal(SIGTERM, SIG_IGN); while (true) { pcntl_signal_dispatch(); }', $root, ['timeoutMs' => 1500, 'unsafe' => true]);
+$r = altair_eval('pcntl_signal(SIGTERM, SIG_IGN); while (true) { pcntl_signal_dispatch(); }', $root, ['timeoutMs' => altair_generous_ms(1500), 'unsafe' => true]);
 var_dump($r->ok, $r->timedOut, $r->exitCode, $r->limitExceeded, $r->signal);
 ?>
 --EXPECT--
