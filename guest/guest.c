@@ -148,6 +148,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_bool(&frame, "seccomp", kernel->seccomp);
 	add_assoc_long(&frame, "landlock_abi", kernel->landlock_abi);
 	add_assoc_bool(&frame, "netns", kernel->netns);
+	add_assoc_bool(&frame, "ipcns", kernel->ipcns);
 	add_assoc_bool(&frame, "eval_blocked", eval_blocked);
 	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
 	add_assoc_bool(&frame, "result_channel", kernel->channel_sealed);

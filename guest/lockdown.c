@@ -277,6 +277,32 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 #endif
 }
 
+/* SysV IPC (message queues, semaphores, shared memory) is keyed machine-wide: a fresh IPC
+ * namespace keeps the snippet away from every other process's queues and segments. After the
+ * network step, so that without root the user namespace made there already grants the right. */
+static void lockdown_ipc_namespace(altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_NETNS
+	uid_t uid = geteuid();
+	gid_t gid = getegid();
+	int first_error;
+
+	if (unshare(CLONE_NEWIPC) == 0) {
+		report->ipcns = true;
+		return;
+	}
+	first_error = errno;
+	if (unshare(CLONE_NEWUSER | CLONE_NEWIPC) != 0) {
+		lockdown_note(report, "ipcns: %s (with a user namespace: %s)", strerror(first_error), strerror(errno));
+		return;
+	}
+	lockdown_map_own_ids(report, uid, gid);
+	report->ipcns = true;
+#else
+	lockdown_note(report, "ipcns: not compiled in");
+#endif
+}
+
 /* ---- 5. Landlock ----------------------------------------------------------------------------- */
 
 #ifdef LOCKDOWN_LANDLOCK
@@ -826,6 +852,7 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	lockdown_rlimits(policy, report);
 	lockdown_no_new_privs(report);
 	lockdown_network_namespace(policy, report);
+	lockdown_ipc_namespace(report);
 	lockdown_landlock(policy, report);
 	lockdown_seccomp(policy, report);
 	return 0;

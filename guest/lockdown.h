@@ -38,6 +38,7 @@ typedef struct {
 	bool rlimits;           /* AS, CPU, FSIZE, NOFILE, CORE all set */
 	bool no_new_privs;
 	bool netns;             /* a fresh network namespace (no interfaces up) */
+	bool ipcns;             /* a fresh IPC namespace (no other process's SysV queues or segments) */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
 	bool landlock_scoped;   /* signals / abstract unix sockets scoped (ABI >= 6) */
