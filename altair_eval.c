@@ -24,6 +24,8 @@ zend_class_entry *altair_eval_exception_ce;
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("altair_eval.guest", "0", PHP_INI_SYSTEM, OnUpdateBool, guest,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_template", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_template,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_parent_pid", "0", PHP_INI_SYSTEM, OnUpdateLong, guest_parent_pid,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_root", "", PHP_INI_SYSTEM, OnUpdateString, guest_root,
@@ -76,6 +78,14 @@ static PHP_MSHUTDOWN_FUNCTION(altair_eval)
 	return SUCCESS;
 }
 
+static PHP_RSHUTDOWN_FUNCTION(altair_eval)
+{
+	if (ALTAIR_EVAL_G(guest)) {
+		altair_eval_guest_rshutdown();
+	}
+	return SUCCESS;
+}
+
 static PHP_MINFO_FUNCTION(altair_eval)
 {
 	php_info_print_table_start();
@@ -94,7 +104,7 @@ zend_module_entry altair_eval_module_entry = {
 	PHP_MINIT(altair_eval),
 	PHP_MSHUTDOWN(altair_eval),
 	NULL,
-	NULL,
+	PHP_RSHUTDOWN(altair_eval),
 	PHP_MINFO(altair_eval),
 	PHP_ALTAIR_EVAL_VERSION,
 	PHP_MODULE_GLOBALS(altair_eval),

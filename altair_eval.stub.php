@@ -107,6 +107,9 @@ namespace Altair\Eval {
         public function toArray(): array {}
     }
 
+    /**
+     * @not-serializable
+     */
     final class Evaluator
     {
         /**
@@ -116,10 +119,15 @@ namespace Altair\Eval {
         public const KILL_GRACE_MS = UNKNOWN;
 
         public readonly string $phpBinary;
+        /** Warm: a pre-started, locked template per policy; each evaluation forks a fresh worker. */
+        public readonly bool $warm;
 
-        public function __construct(?string $phpBinary = null) {}
+        public function __construct(?string $phpBinary = null, bool $warm = false) {}
 
         public function evaluate(EvalRequest $request): EvalResult {}
+
+        /** Stops the warm templates now (they also stop with the object or the process). */
+        public function close(): void {}
     }
 
     /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: dd6aff0b71622d9b0c13f6426889f0839580bb60 */
+ * Stub hash: ee6f32b67c64b041f43826f97a4eec9e8b289d69 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -23,10 +23,14 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_Evaluator___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, phpBinary, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, warm, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Altair_Eval_Evaluator_evaluate, 0, 1, Altair\\Eval\\EvalResult, 0)
 	ZEND_ARG_OBJ_INFO(0, request, Altair\\Eval\\EvalRequest, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Evaluator_close, 0, 0, IS_VOID, 0)
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct arginfo_class_Altair_Eval_EvalResult___construct
@@ -49,6 +53,7 @@ ZEND_METHOD(Altair_Eval_EvalResult, ok);
 ZEND_METHOD(Altair_Eval_EvalResult, toArray);
 ZEND_METHOD(Altair_Eval_Evaluator, __construct);
 ZEND_METHOD(Altair_Eval_Evaluator, evaluate);
+ZEND_METHOD(Altair_Eval_Evaluator, close);
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, __construct);
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encode);
 ZEND_METHOD(Altair_Eval_Encoder_ExceptionEncoder, __construct);
@@ -72,6 +77,7 @@ static const zend_function_entry class_Altair_Eval_EvalResult_methods[] = {
 static const zend_function_entry class_Altair_Eval_Evaluator_methods[] = {
 	ZEND_ME(Altair_Eval_Evaluator, __construct, arginfo_class_Altair_Eval_Evaluator___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(Altair_Eval_Evaluator, evaluate, arginfo_class_Altair_Eval_Evaluator_evaluate, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_Evaluator, close, arginfo_class_Altair_Eval_Evaluator_close, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -308,7 +314,7 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval", "Evaluator", class_Altair_Eval_Evaluator_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NOT_SERIALIZABLE;
 
 	zval const_KILL_GRACE_MS_value;
 	ZVAL_LONG(&const_KILL_GRACE_MS_value, ALTAIR_EVAL_KILL_GRACE_MS);
@@ -321,6 +327,12 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 	zend_string *property_phpBinary_name = zend_string_init("phpBinary", sizeof("phpBinary") - 1, 1);
 	zend_declare_typed_property(class_entry, property_phpBinary_name, &property_phpBinary_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
 	zend_string_release(property_phpBinary_name);
+
+	zval property_warm_default_value;
+	ZVAL_UNDEF(&property_warm_default_value);
+	zend_string *property_warm_name = zend_string_init("warm", sizeof("warm") - 1, 1);
+	zend_declare_typed_property(class_entry, property_warm_name, &property_warm_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
+	zend_string_release(property_warm_name);
 
 	return class_entry;
 }

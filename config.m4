@@ -44,11 +44,13 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/supervise.c \
     runner/scratch.c \
     runner/channel.c \
+    runner/warm.c \
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \
     guest/engine.c \
     guest/lockdown.c \
+    guest/template.c \
     encoder/value_encoder.c \
     encoder/exception_encoder.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)

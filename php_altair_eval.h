@@ -91,6 +91,7 @@ typedef enum {
 ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
 	bool guest;
+	bool guest_template;
 	zend_long guest_parent_pid;
 	char *guest_root;
 	char *guest_scratch;

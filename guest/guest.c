@@ -22,6 +22,7 @@
 #include "lockdown.h"
 #include "report.h"
 #include "engine.h"
+#include "template.h"
 #include "guest_arginfo.h"
 
 #include <stdio.h>
@@ -48,6 +49,9 @@ static const char *const network_read_paths[] = {
 
 static bool started;
 static altair_eval_encoder_context context;
+/* Warm: the namespaces the template entered for all its workers (copied into each by fork). */
+static altair_eval_lockdown_report template_namespaces;
+static bool template_namespaces_entered;
 
 void altair_eval_guest_minit(int type, int module_number)
 {
@@ -57,6 +61,14 @@ void altair_eval_guest_minit(int type, int module_number)
 const char *altair_eval_guest_features(void)
 {
 	return altair_eval_lockdown_features();
+}
+
+void altair_eval_guest_rshutdown(void)
+{
+	if (started) {
+		fflush(NULL);
+		_exit(EG(exit_status));
+	}
 }
 
 static void add_read_path(altair_eval_lockdown_policy *policy, const char *path)
@@ -92,6 +104,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->timeout_ms = (long) ALTAIR_EVAL_G(guest_timeout_ms);
 	policy->parent_pid = (pid_t) ALTAIR_EVAL_G(guest_parent_pid);
 	policy->channel_fd = ALTAIR_EVAL_CHANNEL_FD;
+	policy->namespaces_entered = template_namespaces_entered ? &template_namespaces : NULL;
 
 	add_read_path(policy, PG(php_binary));
 	add_read_path(policy, PG(extension_dir));
@@ -170,6 +183,18 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_zval(&frame, "unavailable", &unavailable);
 	altair_eval_guest_report_send(&frame);
 	zval_ptr_dtor(&frame);
+}
+
+/* A warm template enters the network and IPC namespaces once, for every worker it will fork. */
+static void enter_template_namespaces(void)
+{
+	altair_eval_lockdown_policy policy;
+
+	memset(&policy, 0, sizeof(policy));
+	policy.allow_network = ALTAIR_EVAL_G(guest_allow_network);
+	memset(&template_namespaces, 0, sizeof(template_namespaces));
+	altair_eval_lockdown_namespaces(&policy, &template_namespaces);
+	template_namespaces_entered = true;
 }
 
 /* Kernel then engine guards; returns false when the child must not go on. */
@@ -352,6 +377,13 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 	}
 	started = true;
 
+	if (ALTAIR_EVAL_G(guest_template)) {
+		if (!ALTAIR_EVAL_G(guest_unsafe)) {
+			enter_template_namespaces();
+		}
+		/* Returns only in a worker forked for one request; from here on it is a cold child. */
+		altair_eval_guest_template_serve();
+	}
 	if (altair_eval_guest_report_open() != SUCCESS) {
 		stop("no result channel (this process was not started by Altair\\Eval\\Evaluator)");
 	}

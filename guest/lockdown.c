@@ -840,6 +840,28 @@ static void lockdown_seccomp(const altair_eval_lockdown_policy *policy, altair_e
 
 #endif /* LOCKDOWN_POSIX */
 
+void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_POSIX
+	lockdown_network_namespace(policy, report);
+	lockdown_ipc_namespace(report);
+#else
+	(void) policy;
+	(void) report;
+#endif
+}
+
+/* What the template's namespace steps achieved (and the notes of those that did not) counts for
+ * the worker, which is inside the same namespaces. */
+static void lockdown_adopt_namespaces(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report)
+{
+	report->netns = entered->netns;
+	report->ipcns = entered->ipcns;
+	for (size_t i = 0; i < entered->note_count && report->note_count < ALTAIR_EVAL_LOCKDOWN_MAX_NOTES; i++) {
+		memcpy(report->notes[report->note_count++], entered->notes[i], ALTAIR_EVAL_LOCKDOWN_NOTE_LEN);
+	}
+}
+
 /* ---- the straight line ----------------------------------------------------------------------- */
 
 int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
@@ -851,8 +873,11 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	}
 	lockdown_rlimits(policy, report);
 	lockdown_no_new_privs(report);
-	lockdown_network_namespace(policy, report);
-	lockdown_ipc_namespace(report);
+	if (policy->namespaces_entered) {
+		lockdown_adopt_namespaces(policy->namespaces_entered, report);
+	} else {
+		altair_eval_lockdown_namespaces(policy, report);
+	}
 	lockdown_landlock(policy, report);
 	lockdown_seccomp(policy, report);
 	return 0;

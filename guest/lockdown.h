@@ -31,9 +31,12 @@ typedef struct {
 	long timeout_ms;
 	pid_t parent_pid;    /* the host; we exit if it is already gone */
 	int channel_fd;      /* the result channel: dup/dup2/dup3/fcntl(F_DUPFD) on it are denied */
+	/* Warm workers: the template already entered the namespaces (see below); their outcome is in
+	 * this report, copied into the worker's report instead of unsharing again. */
+	const struct altair_eval_lockdown_report_s *namespaces_entered;
 } altair_eval_lockdown_policy;
 
-typedef struct {
+typedef struct altair_eval_lockdown_report_s {
 	bool parent_death;      /* PR_SET_PDEATHSIG(SIGKILL) set and the parent still alive */
 	bool rlimits;           /* AS, CPU, FSIZE, NOFILE, CORE all set */
 	bool no_new_privs;
@@ -54,6 +57,10 @@ typedef struct {
 /* Applies every step in order. Returns 0 when the process may go on (possibly with fewer guards,
  * see the report), -1 when it must not run user code at all (for example the parent is gone). */
 int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* The namespace steps alone (network unless allowed, IPC), for a warm template to enter once on
+ * behalf of all its workers: creating a network namespace costs about a millisecond. */
+void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 /* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */
 const char *altair_eval_lockdown_features(void);

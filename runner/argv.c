@@ -245,8 +245,19 @@ static void build_environment(altair_eval_command *command, const altair_eval_re
 	push_env(command, entry);
 }
 
+/* A template compiles nothing itself; its workers share what they compile through opcache, and
+ * timestamps are checked on every use so an edited project file is seen by the next call. */
+static void push_template(altair_eval_command *command)
+{
+	push_ini(command, "altair_eval.guest_template", "1");
+	push_ini(command, "opcache.enable", "1");
+	push_ini(command, "opcache.enable_cli", "1");
+	push_ini(command, "opcache.validate_timestamps", "1");
+	push_ini(command, "opcache.revalidate_freq", "0");
+}
+
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
-	const altair_eval_request *request, const altair_eval_scratch *scratch)
+	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template)
 {
 	memset(command, 0, sizeof(*command));
 	push_arg(command, estrndup(ZSTR_VAL(php_binary), ZSTR_LEN(php_binary)));
@@ -255,6 +266,9 @@ void altair_eval_command_build(altair_eval_command *command, zend_string *php_bi
 		push_guards(command, request, scratch);
 	}
 	push_guest(command, request, scratch);
+	if (template) {
+		push_template(command);
+	}
 	push_arg(command, estrdup("-r"));
 	push_arg(command, estrdup(altair_eval_guest_prelude));
 	build_environment(command, request);

@@ -20,19 +20,44 @@
 #include <unistd.h>
 
 zend_class_entry *altair_eval_evaluator_ce;
+static zend_object_handlers evaluator_handlers;
+
+static zend_object *evaluator_create(zend_class_entry *ce)
+{
+	altair_eval_evaluator_object *evaluator = zend_object_alloc(sizeof(altair_eval_evaluator_object), ce);
+
+	evaluator->templates = NULL;
+	zend_object_std_init(&evaluator->std, ce);
+	object_properties_init(&evaluator->std, ce);
+	evaluator->std.handlers = &evaluator_handlers;
+	return &evaluator->std;
+}
+
+static void evaluator_free(zend_object *object)
+{
+	altair_eval_warm_stop_all(altair_eval_evaluator_from(object));
+	zend_object_std_dtor(object);
+}
 
 void altair_eval_runner_minit(void)
 {
+	altair_eval_evaluator_ce->create_object = evaluator_create;
+	memcpy(&evaluator_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	evaluator_handlers.offset = XtOffsetOf(altair_eval_evaluator_object, std);
+	evaluator_handlers.free_obj = evaluator_free;
+	evaluator_handlers.clone_obj = NULL;
 }
 
 ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 {
 	zend_string *binary = NULL;
+	bool warm = false;
 	zend_stat_t info;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
+	ZEND_PARSE_PARAMETERS_START(0, 2)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_PATH_STR_OR_NULL(binary)
+		Z_PARAM_BOOL(warm)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!binary) {
@@ -52,15 +77,27 @@ ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 		RETURN_THROWS();
 	}
 	zend_update_property_str(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), binary);
+	zend_update_property_bool(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "warm", strlen("warm"), warm);
 	zend_string_release(binary);
+}
+
+ZEND_METHOD(Altair_Eval_Evaluator, close)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	altair_eval_warm_stop_all(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)));
 }
 
 static void abandon(altair_eval_child *child)
 {
-	int status;
+	altair_eval_outcome ended;
 
 	kill(-child->pid, SIGKILL);
-	while (waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
+	memset(&ended, 0, sizeof(ended));
+	if (child->template_fd >= 0) {
+		altair_eval_warm_collect(child, &ended);
+	} else {
+		while (waitpid(child->pid, &ended.wait_status, 0) < 0 && errno == EINTR) {
+		}
 	}
 	close(child->stdout_fd);
 	close(child->stderr_fd);
@@ -84,7 +121,7 @@ static void show_snippet_by_name(altair_eval_capture *err, const char *snippet_p
 
 ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 {
-	zval *request_object, rv, *binary;
+	zval *request_object, rv, rv_warm, *binary, *warm;
 	altair_eval_request request;
 	altair_eval_scratch scratch;
 	altair_eval_command command;
@@ -99,6 +136,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	ZEND_PARSE_PARAMETERS_END();
 
 	binary = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), true, &rv);
+	warm = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "warm", strlen("warm"), true, &rv_warm);
 	if (Z_TYPE_P(binary) != IS_STRING) {
 		zend_throw_exception(altair_eval_exception_ce, "Evaluator was not constructed", ALTAIR_EVAL_ERROR_SPAWN);
 		RETURN_THROWS();
@@ -108,13 +146,21 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		|| altair_eval_scratch_create(&request, &scratch) != SUCCESS) {
 		RETURN_THROWS();
 	}
-	altair_eval_command_build(&command, Z_STR_P(binary), &request, &scratch);
-	if (altair_eval_spawn(&command, ZSTR_VAL(request.project_root), token, &child) != SUCCESS) {
+	if (Z_TYPE_P(warm) == IS_TRUE) {
+		if (altair_eval_warm_start(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)), Z_STR_P(binary), &request, &scratch,
+				token, &child) != SUCCESS) {
+			altair_eval_scratch_remove(&scratch);
+			RETURN_THROWS();
+		}
+	} else {
+		altair_eval_command_build(&command, Z_STR_P(binary), &request, &scratch, false);
+		zend_result spawned = altair_eval_spawn(&command, ZSTR_VAL(request.project_root), token, &child);
 		altair_eval_command_free(&command);
-		altair_eval_scratch_remove(&scratch);
-		RETURN_THROWS();
+		if (spawned != SUCCESS) {
+			altair_eval_scratch_remove(&scratch);
+			RETURN_THROWS();
+		}
 	}
-	altair_eval_command_free(&command);
 
 	memset(&outcome, 0, sizeof(outcome));
 	zend_try {

@@ -52,7 +52,20 @@ typedef struct {
 	int stdout_fd; /* read ends, non-blocking, close-on-exec */
 	int stderr_fd;
 	int channel_fd;
+	int exit_fd;     /* a pidfd when the kernel has them (opened by supervision), else -1 */
+	int template_fd; /* warm: the template's control socket, which reports the exit; cold: -1 */
 } altair_eval_child;
+
+/* The three conduits of one evaluation: both ends, before they are handed out. */
+enum {
+	ALTAIR_EVAL_PIPE_OUT_READ, ALTAIR_EVAL_PIPE_OUT_WRITE,
+	ALTAIR_EVAL_PIPE_ERR_READ, ALTAIR_EVAL_PIPE_ERR_WRITE,
+	ALTAIR_EVAL_PIPE_CHANNEL_HOST, ALTAIR_EVAL_PIPE_CHANNEL_CHILD,
+	ALTAIR_EVAL_PIPE_FDS
+};
+typedef struct {
+	int fds[ALTAIR_EVAL_PIPE_FDS];
+} altair_eval_pipes;
 
 typedef struct {
 	smart_str data;
@@ -78,6 +91,23 @@ typedef struct {
 	bool forged;  /* the channel carried bytes that were not an authentic frame */
 } altair_eval_report;
 
+/* A warm template child (runner/warm.c). */
+typedef struct {
+	pid_t pid;      /* 0 when not running */
+	int control_fd; /* SOCK_SEQPACKET, see guest/warm_protocol.h */
+} altair_eval_template;
+
+/* Evaluator objects carry their warm templates, keyed by policy. */
+typedef struct {
+	HashTable *templates; /* NULL until the first warm evaluation */
+	zend_object std;
+} altair_eval_evaluator_object;
+
+static inline altair_eval_evaluator_object *altair_eval_evaluator_from(zend_object *object)
+{
+	return (altair_eval_evaluator_object *) ((char *) object - XtOffsetOf(altair_eval_evaluator_object, std));
+}
+
 /* request.c */
 zend_result altair_eval_request_read(zend_object *object, altair_eval_request *request);
 
@@ -87,11 +117,20 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch);
 void altair_eval_scratch_sweep(zend_string *project_root);
 
 /* argv.c */
+/* template: the argv of a warm template (opcache on, no request yet; scratch is a placeholder). */
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
-	const altair_eval_request *request, const altair_eval_scratch *scratch);
+	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template);
 void altair_eval_command_free(altair_eval_command *command);
 
 /* spawn.c */
+zend_result altair_eval_pipes_open(altair_eval_pipes *pipes);
+void altair_eval_pipes_close_child_ends(altair_eval_pipes *pipes);
+void altair_eval_pipes_close(altair_eval_pipes *pipes);
+void altair_eval_child_adopt(altair_eval_pipes *pipes, altair_eval_child *child);
+/* placed[i] becomes descriptor i + 1 of the new process (-1: /dev/null). */
+zend_result altair_eval_spawn_process(const altair_eval_command *command, const char *directory, const int placed[3],
+	pid_t *pid);
+/* Cold: a fresh child with the token already in its channel. */
 zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
 	altair_eval_child *child);
 
@@ -102,8 +141,16 @@ uint64_t altair_eval_now_ms(void);
 
 /* channel.c */
 zend_result altair_eval_channel_token(unsigned char *token);
+zend_result altair_eval_channel_send_token(int fd, const unsigned char *token);
 void altair_eval_channel_parse(const altair_eval_capture *channel, const unsigned char *token, altair_eval_report *report);
 void altair_eval_report_free(altair_eval_report *report);
+
+/* warm.c */
+zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
+	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
+	altair_eval_child *child);
+void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome);
+void altair_eval_warm_stop_all(altair_eval_evaluator_object *evaluator);
 
 /* result.c */
 void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,

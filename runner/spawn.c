@@ -49,23 +49,6 @@ static void close_all(int *fds, size_t count)
 	}
 }
 
-static zend_result send_token(int fd, const unsigned char *token)
-{
-	size_t done = 0;
-
-	while (done < ALTAIR_EVAL_TOKEN_BYTES) {
-		ssize_t n = write(fd, token + done, ALTAIR_EVAL_TOKEN_BYTES - done);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return FAILURE;
-		}
-		done += (size_t) n;
-	}
-	return SUCCESS;
-}
-
 static zend_result spawn_failed(const char *what, int error)
 {
 	zend_throw_exception_ex(altair_eval_exception_ce, ALTAIR_EVAL_ERROR_SPAWN,
@@ -73,41 +56,74 @@ static zend_result spawn_failed(const char *what, int error)
 	return FAILURE;
 }
 
-zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
-	altair_eval_child *child)
+zend_result altair_eval_pipes_open(altair_eval_pipes *pipes)
 {
-	/* [0]/[1] stdout read/write, [2]/[3] stderr read/write, [4]/[5] channel host/child */
-	int fds[6] = { -1, -1, -1, -1, -1, -1 };
+	int *fds = pipes->fds;
+	int error;
+
+	for (size_t i = 0; i < ALTAIR_EVAL_PIPE_FDS; i++) {
+		fds[i] = -1;
+	}
+	if (pipe2(fds + ALTAIR_EVAL_PIPE_OUT_READ, O_CLOEXEC) != 0 || pipe2(fds + ALTAIR_EVAL_PIPE_ERR_READ, O_CLOEXEC) != 0
+		|| socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds + ALTAIR_EVAL_PIPE_CHANNEL_HOST) != 0) {
+		error = errno;
+		altair_eval_pipes_close(pipes);
+		return spawn_failed("pipes", error);
+	}
+	for (size_t i = 0; i < ALTAIR_EVAL_PIPE_FDS; i++) {
+		if ((fds[i] = lift(fds[i])) < 0) {
+			error = errno;
+			altair_eval_pipes_close(pipes);
+			return spawn_failed("descriptors", error);
+		}
+	}
+	return SUCCESS;
+}
+
+void altair_eval_pipes_close_child_ends(altair_eval_pipes *pipes)
+{
+	close_all(pipes->fds + ALTAIR_EVAL_PIPE_OUT_WRITE, 1);
+	close_all(pipes->fds + ALTAIR_EVAL_PIPE_ERR_WRITE, 1);
+	close_all(pipes->fds + ALTAIR_EVAL_PIPE_CHANNEL_CHILD, 1);
+}
+
+void altair_eval_pipes_close(altair_eval_pipes *pipes)
+{
+	close_all(pipes->fds, ALTAIR_EVAL_PIPE_FDS);
+}
+
+/* The host ends become the child's descriptors for supervision (non-blocking). */
+static void adopt_host_ends(altair_eval_pipes *pipes, altair_eval_child *child)
+{
+	child->stdout_fd = pipes->fds[ALTAIR_EVAL_PIPE_OUT_READ];
+	child->stderr_fd = pipes->fds[ALTAIR_EVAL_PIPE_ERR_READ];
+	child->channel_fd = pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_HOST];
+	pipes->fds[ALTAIR_EVAL_PIPE_OUT_READ] = pipes->fds[ALTAIR_EVAL_PIPE_ERR_READ] = -1;
+	pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_HOST] = -1;
+	fcntl(child->stdout_fd, F_SETFL, O_NONBLOCK);
+	fcntl(child->stderr_fd, F_SETFL, O_NONBLOCK);
+	fcntl(child->channel_fd, F_SETFL, O_NONBLOCK);
+}
+
+zend_result altair_eval_spawn_process(const altair_eval_command *command, const char *directory, const int placed[3],
+	pid_t *pid)
+{
 	posix_spawn_file_actions_t actions;
 	posix_spawnattr_t attributes;
 	sigset_t signals;
 	short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
 	int error;
 
-	if (pipe2(fds, O_CLOEXEC) != 0 || pipe2(fds + 2, O_CLOEXEC) != 0
-		|| socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds + 4) != 0) {
-		error = errno;
-		close_all(fds, 6);
-		return spawn_failed("pipes", error);
-	}
-	for (size_t i = 0; i < 6; i++) {
-		if ((fds[i] = lift(fds[i])) < 0) {
-			error = errno;
-			close_all(fds, 6);
-			return spawn_failed("descriptors", error);
-		}
-	}
-	if (send_token(fds[4], token) != SUCCESS) {
-		error = errno;
-		close_all(fds, 6);
-		return spawn_failed("channel", error);
-	}
-
 	posix_spawn_file_actions_init(&actions);
 	posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-	posix_spawn_file_actions_adddup2(&actions, fds[3], STDERR_FILENO);
-	posix_spawn_file_actions_adddup2(&actions, fds[5], ALTAIR_EVAL_CHANNEL_FD);
+	/* placed[i] goes to descriptor i + 1 (stdout, stderr, the channel); -1 means /dev/null. */
+	for (int i = 0; i < 3; i++) {
+		if (placed[i] >= 0) {
+			posix_spawn_file_actions_adddup2(&actions, placed[i], STDOUT_FILENO + i);
+		} else {
+			posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO + i, "/dev/null", O_WRONLY, 0);
+		}
+	}
 #ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCHDIR_NP
 	/* Relative paths in the snippet resolve inside the project, as they would in the app. */
 	posix_spawn_file_actions_addchdir_np(&actions, directory);
@@ -132,24 +148,42 @@ zend_result altair_eval_spawn(const altair_eval_command *command, const char *di
 	sigdelset(&signals, SIGSTOP);
 	posix_spawnattr_setsigdefault(&attributes, &signals);
 
-	error = posix_spawn(&child->pid, command->argv[0], &actions, &attributes, command->argv, command->envp);
+	error = posix_spawn(pid, command->argv[0], &actions, &attributes, command->argv, command->envp);
 
 	posix_spawn_file_actions_destroy(&actions);
 	posix_spawnattr_destroy(&attributes);
-	close(fds[1]);
-	close(fds[3]);
-	close(fds[5]);
-	if (error != 0) {
-		close(fds[0]);
-		close(fds[2]);
-		close(fds[4]);
-		return spawn_failed(command->argv[0], error);
+	return error == 0 ? SUCCESS : spawn_failed(command->argv[0], error);
+}
+
+zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
+	altair_eval_child *child)
+{
+	altair_eval_pipes pipes;
+	int placed[3];
+
+	if (altair_eval_pipes_open(&pipes) != SUCCESS) {
+		return FAILURE;
 	}
-	child->stdout_fd = fds[0];
-	child->stderr_fd = fds[2];
-	child->channel_fd = fds[4];
-	fcntl(child->stdout_fd, F_SETFL, O_NONBLOCK);
-	fcntl(child->stderr_fd, F_SETFL, O_NONBLOCK);
-	fcntl(child->channel_fd, F_SETFL, O_NONBLOCK);
+	if (altair_eval_channel_send_token(pipes.fds[ALTAIR_EVAL_PIPE_CHANNEL_HOST], token) != SUCCESS) {
+		int error = errno;
+		altair_eval_pipes_close(&pipes);
+		return spawn_failed("channel", error);
+	}
+	placed[0] = pipes.fds[ALTAIR_EVAL_PIPE_OUT_WRITE];
+	placed[1] = pipes.fds[ALTAIR_EVAL_PIPE_ERR_WRITE];
+	placed[2] = pipes.fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD];
+	if (altair_eval_spawn_process(command, directory, placed, &child->pid) != SUCCESS) {
+		altair_eval_pipes_close(&pipes);
+		return FAILURE;
+	}
+	altair_eval_pipes_close_child_ends(&pipes);
+	adopt_host_ends(&pipes, child);
+	child->exit_fd = -1;
+	child->template_fd = -1;
 	return SUCCESS;
+}
+
+void altair_eval_child_adopt(altair_eval_pipes *pipes, altair_eval_child *child)
+{
+	adopt_host_ends(pipes, child);
 }

@@ -84,11 +84,17 @@ static bool child_exited(pid_t pid)
 	return waitid(P_PID, (id_t) pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
 }
 
-static void reap(pid_t pid, altair_eval_outcome *outcome)
+/* Collects the exit status. Cold: our own child, still a zombie, so its pid and group cannot be
+ * reused yet: whatever the snippet left in its group (a fork that outlived it) goes with it, then
+ * wait4. Warm: the template does the same for its worker and reports the status. */
+static void reap(altair_eval_child *child, altair_eval_outcome *outcome)
 {
-	/* Whatever the snippet left in its group (a fork that outlived it) goes with it. */
-	kill(-pid, SIGKILL);
-	while (wait4(pid, &outcome->wait_status, 0, &outcome->usage) < 0 && errno == EINTR) {
+	if (child->template_fd >= 0) {
+		altair_eval_warm_collect(child, outcome);
+		return;
+	}
+	kill(-child->pid, SIGKILL);
+	while (wait4(child->pid, &outcome->wait_status, 0, &outcome->usage) < 0 && errno == EINTR) {
 	}
 }
 
@@ -113,12 +119,14 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 	uint64_t kill_at = 0;
 	uint64_t drain_until = 0;
 	bool exited = false;
-	int pidfd = open_pidfd(child->pid);
+	bool warm = child->template_fd >= 0;
+	int pidfd = warm ? -1 : open_pidfd(child->pid);
+	bool exit_watched = warm || pidfd >= 0;
 
 	watched[OUT].fd = child->stdout_fd;
 	watched[ERR].fd = child->stderr_fd;
 	watched[CHANNEL].fd = child->channel_fd;
-	watched[EXIT].fd = pidfd;
+	watched[EXIT].fd = warm ? child->template_fd : pidfd;
 	for (int i = 0; i < WATCHED; i++) {
 		watched[i].events = POLLIN;
 	}
@@ -142,15 +150,15 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 			kill(-child->pid, SIGKILL);
 			kill_at = 0;
 		}
-		if (!exited && (pidfd < 0 || watched[EXIT].fd < 0) && child_exited(child->pid)) {
+		if (!exited && !exit_watched && child_exited(child->pid)) {
 			exited = true;
-			reap(child->pid, outcome);
+			reap(child, outcome);
 			drain_until = now + ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS;
 			continue;
 		}
 
 		uint64_t until = exited ? drain_until : (kill_at ? kill_at : (outcome->timed_out ? now + ALTAIR_EVAL_POLL_FALLBACK_MS : deadline));
-		int ready = poll(watched, WATCHED, poll_timeout(now, until, pidfd >= 0 && !exited));
+		int ready = poll(watched, WATCHED, poll_timeout(now, until, exit_watched && !exited));
 		if (ready < 0 && errno != EINTR) {
 			break;
 		}
@@ -162,16 +170,16 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 				}
 			}
 		}
-		if (ready > 0 && watched[EXIT].fd >= 0 && (watched[EXIT].revents & POLLIN)) {
+		if (ready > 0 && watched[EXIT].fd >= 0 && (watched[EXIT].revents & (POLLIN | POLLHUP | POLLERR))) {
 			watched[EXIT].fd = -1;
 			exited = true;
-			reap(child->pid, outcome);
+			reap(child, outcome);
 			drain_until = altair_eval_now_ms() + ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS;
 		}
 	}
 	if (!exited) {
 		kill(-child->pid, SIGKILL);
-		reap(child->pid, outcome);
+		reap(child, outcome);
 	}
 	for (int i = 0; i < 3; i++) {
 		if (captures[i]->data.s) {

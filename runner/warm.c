@@ -1,0 +1,271 @@
+/*
+ * Warm evaluations, host side. An Evaluator built with warm: true keeps one template child per
+ * policy (binary, root, memory, writes, network, bootstrap, unsafe): started like a cold child but
+ * stopped before any project code, with opcache on so that project files compiled by one worker are
+ * shared with the next. Each evaluate() sends the template a request with the three conduits; the
+ * template forks a worker that locks down and runs the snippet exactly like a cold child; the
+ * template reports the worker's pid and, at the end, its exit status. Supervision (deadline, caps,
+ * group kill) is the same as in cold mode. A template that died is replaced on the next call.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_exceptions.h"
+#include "zend_smart_str.h"
+#include "../php_altair_eval.h"
+#include "../guest/warm_protocol.h"
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* How long a template may take to come up, and to answer a request with STARTED. */
+#define ALTAIR_EVAL_WARM_START_TIMEOUT_MS 10000
+#define ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS 5000
+/* After a worker's pipes are drained: how long to wait for the template's EXITED report. */
+#define ALTAIR_EVAL_WARM_EXIT_REPORT_TIMEOUT_MS 5000
+
+static zend_result warm_failed(const char *what, int error)
+{
+	zend_throw_exception_ex(altair_eval_exception_ce, ALTAIR_EVAL_ERROR_SPAWN,
+		"Warm evaluation: %s%s%s", what, error ? ": " : "", error ? strerror(error) : "");
+	return FAILURE;
+}
+
+static zend_string *policy_key(zend_string *binary, const altair_eval_request *request)
+{
+	return zend_strpprintf(0, "%s\n%s\n" ZEND_LONG_FMT "\n%d%d%d\n%s", ZSTR_VAL(binary),
+		ZSTR_VAL(request->project_root), request->memory_limit_mb, request->allow_writes, request->allow_network,
+		request->unsafe, request->bootstrap ? ZSTR_VAL(request->bootstrap) : "");
+}
+
+/* Reads one event, waiting at most timeout_ms. false on timeout, EOF or a malformed event. */
+static bool read_event(int fd, altair_eval_warm_event *event, int timeout_ms)
+{
+	struct pollfd watched = { .fd = fd, .events = POLLIN };
+	uint64_t until = altair_eval_now_ms() + (uint64_t) timeout_ms;
+	ssize_t received;
+
+	for (;;) {
+		uint64_t now = altair_eval_now_ms();
+		int ready = poll(&watched, 1, now >= until ? 0 : (int) (until - now));
+		if (ready < 0 && errno == EINTR) {
+			continue;
+		}
+		if (ready <= 0) {
+			return false;
+		}
+		received = recv(fd, event, sizeof(*event), 0);
+		if (received < 0 && errno == EINTR) {
+			continue;
+		}
+		return received == (ssize_t) sizeof(*event) && event->magic == ALTAIR_EVAL_WARM_MAGIC;
+	}
+}
+
+/* The answer to a request: STARTED or FAILED (a stale EXITED of an abandoned worker is skipped). */
+static bool read_reply(int fd, altair_eval_warm_event *event)
+{
+	while (read_event(fd, event, ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS)) {
+		if (event->kind == ALTAIR_EVAL_WARM_STARTED || event->kind == ALTAIR_EVAL_WARM_FAILED) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void template_stop(altair_eval_template *template)
+{
+	if (template->pid > 0) {
+		kill(template->pid, SIGKILL);
+		while (waitpid(template->pid, NULL, 0) < 0 && errno == EINTR) {
+		}
+		template->pid = 0;
+	}
+	if (template->control_fd >= 0) {
+		close(template->control_fd);
+		template->control_fd = -1;
+	}
+}
+
+static void template_destroy(zval *entry)
+{
+	altair_eval_template *template = Z_PTR_P(entry);
+
+	template_stop(template);
+	efree(template);
+}
+
+static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request)
+{
+	altair_eval_command command;
+	altair_eval_scratch placeholder;
+	altair_eval_warm_event event;
+	char directory[MAXPATHLEN];
+	int control[2];
+	int placed[3] = { -1, -1, -1 };
+	zend_result status;
+
+	template->pid = 0;
+	template->control_fd = -1;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
+		return warm_failed("control socket", errno);
+	}
+	/* The template has no request yet: its temp dirs point at the parent of every scratch dir. */
+	snprintf(directory, sizeof(directory), "%s/.altair/eval", ZSTR_VAL(request->project_root));
+	placeholder.dir = directory;
+	placeholder.snippet_path = NULL;
+	altair_eval_command_build(&command, binary, request, &placeholder, true);
+	placed[2] = control[1];
+	status = altair_eval_spawn_process(&command, ZSTR_VAL(request->project_root), placed, &template->pid);
+	altair_eval_command_free(&command);
+	close(control[1]);
+	if (status != SUCCESS) {
+		close(control[0]);
+		template->pid = 0;
+		return FAILURE;
+	}
+	template->control_fd = control[0];
+	if (!read_event(template->control_fd, &event, ALTAIR_EVAL_WARM_START_TIMEOUT_MS) || event.kind != ALTAIR_EVAL_WARM_READY) {
+		template_stop(template);
+		return warm_failed("the template did not come up (run the same request cold to see why)", 0);
+	}
+	return SUCCESS;
+}
+
+static bool send_request(altair_eval_template *template, const altair_eval_request *request,
+	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes)
+{
+	altair_eval_warm_request message;
+	char control[CMSG_SPACE(sizeof(int) * ALTAIR_EVAL_WARM_FDS)];
+	struct iovec io = { .iov_base = &message, .iov_len = sizeof(message) };
+	struct msghdr header;
+	struct cmsghdr *rights;
+	int fds[ALTAIR_EVAL_WARM_FDS] = {
+		pipes->fds[ALTAIR_EVAL_PIPE_OUT_WRITE], pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE],
+		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD]
+	};
+	ssize_t sent;
+
+	memset(&message, 0, sizeof(message));
+	message.magic = ALTAIR_EVAL_WARM_MAGIC;
+	message.timeout_ms = (uint32_t) request->timeout_ms;
+	strncpy(message.scratch, scratch->dir, sizeof(message.scratch) - 1);
+
+	memset(&header, 0, sizeof(header));
+	memset(control, 0, sizeof(control));
+	header.msg_iov = &io;
+	header.msg_iovlen = 1;
+	header.msg_control = control;
+	header.msg_controllen = sizeof(control);
+	rights = CMSG_FIRSTHDR(&header);
+	rights->cmsg_level = SOL_SOCKET;
+	rights->cmsg_type = SCM_RIGHTS;
+	rights->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(rights), fds, sizeof(fds));
+	do {
+		sent = sendmsg(template->control_fd, &header, MSG_NOSIGNAL);
+	} while (sent < 0 && errno == EINTR);
+	return sent == (ssize_t) sizeof(message);
+}
+
+/* The template for this policy, started when there is none (or the last one died). */
+static altair_eval_template *template_for(altair_eval_evaluator_object *evaluator, zend_string *binary,
+	const altair_eval_request *request, bool restart)
+{
+	zend_string *key = policy_key(binary, request);
+	altair_eval_template *template;
+
+	if (!evaluator->templates) {
+		ALLOC_HASHTABLE(evaluator->templates);
+		zend_hash_init(evaluator->templates, 4, NULL, template_destroy, 0);
+	}
+	template = zend_hash_find_ptr(evaluator->templates, key);
+	if (template && restart) {
+		template_stop(template);
+	}
+	if (!template) {
+		template = emalloc(sizeof(*template));
+		template->pid = 0;
+		template->control_fd = -1;
+		zend_hash_add_new_ptr(evaluator->templates, key, template);
+	}
+	zend_string_release(key);
+	if (template->pid <= 0 && template_start(template, binary, request) != SUCCESS) {
+		return NULL;
+	}
+	return template;
+}
+
+zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
+	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
+	altair_eval_child *child)
+{
+	altair_eval_pipes pipes;
+	altair_eval_template *template;
+	altair_eval_warm_event event;
+	bool sent = false;
+
+	memset(&event, 0, sizeof(event));
+	if (altair_eval_pipes_open(&pipes) != SUCCESS) {
+		return FAILURE;
+	}
+	if (altair_eval_channel_send_token(pipes.fds[ALTAIR_EVAL_PIPE_CHANNEL_HOST], token) != SUCCESS) {
+		altair_eval_pipes_close(&pipes);
+		return warm_failed("result channel", errno);
+	}
+	/* A template that died since the last call is replaced once, transparently. */
+	for (int attempt = 0; attempt < 2 && !sent; attempt++) {
+		template = template_for(evaluator, binary, request, attempt > 0);
+		if (!template) {
+			altair_eval_pipes_close(&pipes);
+			return FAILURE;
+		}
+		sent = send_request(template, request, scratch, &pipes);
+	}
+	altair_eval_pipes_close_child_ends(&pipes);
+	if (!sent || !read_reply(template->control_fd, &event) || event.kind != ALTAIR_EVAL_WARM_STARTED || event.pid <= 0) {
+		int error = sent && event.kind == ALTAIR_EVAL_WARM_FAILED ? event.error : 0;
+		template_stop(template);
+		altair_eval_pipes_close(&pipes);
+		return warm_failed("the template could not start a worker", error);
+	}
+	altair_eval_child_adopt(&pipes, child);
+	child->pid = (pid_t) event.pid;
+	child->exit_fd = -1;
+	child->template_fd = template->control_fd;
+	return SUCCESS;
+}
+
+void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome)
+{
+	altair_eval_warm_event event;
+
+	/* The template has already ended the worker's session and reaped it. */
+	if (read_event(child->template_fd, &event, ALTAIR_EVAL_WARM_EXIT_REPORT_TIMEOUT_MS)
+		&& event.kind == ALTAIR_EVAL_WARM_EXITED && event.pid == child->pid) {
+		outcome->wait_status = event.wait_status;
+		outcome->usage = event.usage;
+		return;
+	}
+	/* The template died with (or before reporting) its worker: the worker got its parent-death
+	 * SIGKILL. The next call replaces the template when it finds the socket closed. */
+	outcome->wait_status = SIGKILL;
+	shutdown(child->template_fd, SHUT_RDWR);
+}
+
+void altair_eval_warm_stop_all(altair_eval_evaluator_object *evaluator)
+{
+	if (evaluator->templates) {
+		zend_hash_destroy(evaluator->templates);
+		FREE_HASHTABLE(evaluator->templates);
+		evaluator->templates = NULL;
+	}
+}

@@ -1,0 +1,35 @@
+--TEST--
+Warm: each call runs in a fresh worker; nothing one call does reaches the next
+--EXTENSIONS--
+altair_eval
+posix
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('w001');
+use Altair\Eval\{Evaluator, EvalRequest};
+$evaluator = new Evaluator(warm: true);
+var_dump($evaluator->warm);
+$first = $evaluator->evaluate(new EvalRequest('$GLOBALS["leak"] = 1; function leaked() {} define("LEAKED", 1); class Leaked {} ini_set("display_errors", "0"); $_ENV["X"] = 1; return [getmypid(), posix_getppid()];', $root));
+$second = $evaluator->evaluate(new EvalRequest('return [getmypid(), posix_getppid(), isset($GLOBALS["leak"]), function_exists("leaked"), defined("LEAKED"), class_exists("Leaked", false), ini_get("display_errors"), isset($_ENV["X"])];', $root));
+[$pid1, $template1] = array_column($first->result['value'], 'value');
+[$pid2, $template2, $global, $function, $constant, $class, $display, $env] = array_column($second->result['value'], 'value');
+var_dump($pid1 !== $pid2, $template1 === $template2, $template1 !== getmypid());
+var_dump($global, $function, $constant, $class, $display, $env);
+?>
+--EXPECT--
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+bool(false)
+bool(false)
+bool(false)
+bool(false)
+string(6) "stderr"
+bool(false)
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w001-*') as $d) altair_test_remove($d);
+?>

@@ -1,0 +1,33 @@
+--TEST--
+Warm: opcache is shared by the workers, and an edited class is seen on the next call
+--EXTENSIONS--
+altair_eval
+posix
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('w002');
+use Altair\Eval\{Evaluator, EvalRequest};
+mkdir($root . '/src');
+$file = $root . '/src/Version.php';
+// Old enough for opcache to cache it (file_update_protection), then edited with a new mtime.
+file_put_contents($file, '<?php final class Version { public static function name(): string { return "one"; } }');
+touch($file, time() - 60);
+$evaluator = new Evaluator(warm: true);
+$snippet = 'require "src/Version.php"; return Version::name();';
+$a = $evaluator->evaluate(new EvalRequest($snippet, $root));
+$cached = $evaluator->evaluate(new EvalRequest('return opcache_is_script_cached(' . var_export($file, true) . ');', $root));
+file_put_contents($file, '<?php final class Version { public static function name(): string { return "two"; } }');
+touch($file, time() - 30);
+$b = $evaluator->evaluate(new EvalRequest($snippet, $root));
+var_dump($a->result['value'], $cached->result['value'], $b->result['value']);
+?>
+--EXPECT--
+string(3) "one"
+bool(true)
+string(3) "two"
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w002-*') as $d) altair_test_remove($d);
+?>

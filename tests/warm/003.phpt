@@ -1,0 +1,34 @@
+--TEST--
+Warm: a killed template is replaced transparently; close() stops the templates
+--EXTENSIONS--
+altair_eval
+posix
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('w003');
+use Altair\Eval\{Evaluator, EvalRequest};
+$evaluator = new Evaluator(warm: true);
+$template = $evaluator->evaluate(new EvalRequest('return posix_getppid();', $root))->result['value'];
+posix_kill($template, SIGKILL);
+usleep(100000);
+$r = $evaluator->evaluate(new EvalRequest('return [posix_getppid(), 6 * 7];', $root));
+$replacement = $r->result['value'][0]['value'];
+var_dump($r->ok, $r->result['value'][1]['value'], $replacement !== $template);
+$evaluator->close();
+usleep(100000);
+var_dump(file_exists("/proc/$replacement"));
+// Usable again after close(): a new template comes up.
+var_dump($evaluator->evaluate(new EvalRequest('return 1;', $root))->ok);
+?>
+--EXPECT--
+bool(true)
+int(42)
+bool(true)
+bool(false)
+bool(true)
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w003-*') as $d) altair_test_remove($d);
+?>
