@@ -26,6 +26,10 @@ typedef struct {
 void altair_eval_encoder_value(zval *out, zval *value);
 void altair_eval_encoder_exception(zval *out, zend_object *throwable, const altair_eval_encoder_context *ctx);
 
+/* bytes as valid UTF-8: unchanged when they are, every invalid sequence replaced by U+FFFD when
+ * not (*valid tells which). Returns a new string. */
+zend_string *altair_eval_encoder_utf8(const char *bytes, size_t length, bool *valid);
+
 /* A path as the context shows it: the display name for the snippet, root-relative inside the
  * root, unchanged elsewhere. Returns a new reference. */
 zend_string *altair_eval_encoder_display_path(zend_string *path, const altair_eval_encoder_context *ctx);

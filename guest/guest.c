@@ -282,6 +282,8 @@ static void report_throwable(zend_object *throwable)
 	zval_ptr_dtor(&frame);
 }
 
+static void report_exit(void);
+
 static void report_value(zval *value)
 {
 	zval frame, encoded, null;
@@ -291,6 +293,12 @@ static void report_value(zval *value)
 		value = &null;
 	}
 	altair_eval_encoder_value(&encoded, value);
+	if (EG(exception)) {
+		/* A hook called while encoding (say __debugInfo) ran exit(): that is how the run ended. */
+		zval_ptr_dtor(&encoded);
+		report_exit();
+		return;
+	}
 	array_init(&frame);
 	add_assoc_string(&frame, "kind", "return");
 	add_assoc_zval(&frame, "value", &encoded);
