@@ -371,6 +371,12 @@ static void encode_iterable(zval *out, zval *value, zend_object *object, int dep
 	if (instanceof_function(ce, zend_ce_countable)) {
 		encode_size_hint(out, object);
 	}
+	if (instanceof_function(ce, zend_ce_generator) && !((zend_generator *) object)->execute_data) {
+		/* A finished generator: nothing left to show (asking it for an iterator would throw). */
+		add_assoc_zval(out, "preview", &preview);
+		add_assoc_bool(out, "exhausted", true);
+		return;
+	}
 	iterator = exiting() ? NULL : ce->get_iterator(ce, value, 0);
 	if (caught(out) || !iterator) {
 		if (iterator) {
