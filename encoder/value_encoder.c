@@ -57,42 +57,56 @@ void altair_eval_encoder_minit(void)
 	ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_INTERN_TYPE)
 }
 
+/* Nodes are built key by key and no key is written twice except where noted (put_replace):
+ * appending skips the lookup. */
 static zend_always_inline void put_zval(zval *node, int key, zval *value)
+{
+	_zend_hash_append(Z_ARRVAL_P(node), keys[key], value);
+}
+
+static void put_replace(zval *node, int key, zval *value)
 {
 	zend_hash_update(Z_ARRVAL_P(node), keys[key], value);
 }
 
+/* A node: a hash with room for its usual keys, initialised for string keys right away. */
+static zend_always_inline void node_init(zval *node)
+{
+	array_init_size(node, 8);
+	zend_hash_real_init_mixed(Z_ARRVAL_P(node));
+}
+
 static zend_always_inline void put_type(zval *node, int type)
 {
-	zval value;
+	zval value = {{0}}; /* whole: the append copies all of it */
 	ZVAL_INTERNED_STR(&value, types[type]);
 	put_zval(node, EK_TYPE, &value);
 }
 
 static zend_always_inline void put_long(zval *node, int key, zend_long number)
 {
-	zval value;
+	zval value = {{0}}; /* whole: the append copies all of it */
 	ZVAL_LONG(&value, number);
 	put_zval(node, key, &value);
 }
 
 static zend_always_inline void put_double(zval *node, int key, double number)
 {
-	zval value;
+	zval value = {{0}}; /* whole: the append copies all of it */
 	ZVAL_DOUBLE(&value, number);
 	put_zval(node, key, &value);
 }
 
 static zend_always_inline void put_bool(zval *node, int key, bool flag)
 {
-	zval value;
+	zval value = {{0}}; /* whole: the append copies all of it */
 	ZVAL_BOOL(&value, flag);
 	put_zval(node, key, &value);
 }
 
 static zend_always_inline void put_null(zval *node, int key)
 {
-	zval value;
+	zval value = {{0}}; /* whole: the append copies all of it */
 	ZVAL_NULL(&value);
 	put_zval(node, key, &value);
 }
@@ -100,7 +114,7 @@ static zend_always_inline void put_null(zval *node, int key)
 /* Takes the reference. */
 static zend_always_inline void put_str(zval *node, int key, zend_string *text)
 {
-	zval value;
+	zval value = {{0}}; /* whole: the append copies all of it */
 	ZVAL_STR(&value, text);
 	put_zval(node, key, &value);
 }
@@ -248,7 +262,7 @@ static bool caught(zval *node)
 	}
 	GC_ADDREF(thrown);
 	zend_clear_exception();
-	array_init(&error);
+	node_init(&error);
 	put_str(&error, EK_CLASS, zend_string_copy(thrown->ce->name));
 	message = zend_read_property_ex(zend_get_exception_base(thrown), thrown, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
 	if (Z_TYPE_P(message) == IS_STRING) {
@@ -261,7 +275,7 @@ static bool caught(zval *node)
 		zend_clear_exception();
 	}
 	OBJ_RELEASE(thrown);
-	put_zval(node, EK_ERROR, &error);
+	put_replace(node, EK_ERROR, &error);
 	return true;
 }
 
@@ -396,7 +410,7 @@ static void encode_object_properties(zval *out, zval *value, zend_object *object
 			encode_properties(out, Z_ARRVAL(result), false, depth);
 		} else if (Z_TYPE(result) != IS_NULL) {
 			zval error;
-			array_init(&error);
+			node_init(&error);
 			put_string(&error, EK_CLASS, "TypeError");
 			put_str(&error, EK_MESSAGE, zend_strpprintf(0, "__debugInfo() must return an array, %s returned",
 				zend_zval_type_name(&result)));
@@ -524,7 +538,7 @@ static void encode_iterable(zval *out, zval *value, zend_object *object, int dep
 		if (EG(exception) || !current) {
 			continue;
 		}
-		array_init(&entry);
+		node_init(&entry);
 		if (iterator->funcs->get_current_key) {
 			iterator->funcs->get_current_key(iterator, &key);
 			if (EG(exception)) {
@@ -587,7 +601,7 @@ static void encode_object(zval *out, zval *value, int depth)
 
 static void encode(zval *out, zval *value, int depth)
 {
-	array_init(out);
+	node_init(out);
 again:
 	switch (Z_TYPE_P(value)) {
 		case IS_UNDEF:
