@@ -730,6 +730,34 @@ static const uint32_t lockdown_denied_syscalls[] = {
 	__NR_sethostname, __NR_setdomainname, __NR_settimeofday, __NR_clock_settime, __NR_syslog,
 };
 
+/* Without allow_writes: metadata changes Landlock does not cover (it governs contents and names,
+ * not modes, owners, extended attributes or times), so a read-only project stays unchanged. */
+static const uint32_t lockdown_metadata_syscalls[] = {
+# ifdef __NR_chmod
+	__NR_chmod,
+# endif
+# ifdef __NR_chown
+	__NR_chown,
+# endif
+# ifdef __NR_lchown
+	__NR_lchown,
+# endif
+# ifdef __NR_utime
+	__NR_utime,
+# endif
+# ifdef __NR_utimes
+	__NR_utimes,
+# endif
+# ifdef __NR_futimesat
+	__NR_futimesat,
+# endif
+# ifdef __NR_fchmodat2
+	__NR_fchmodat2,
+# endif
+	__NR_fchmod, __NR_fchmodat, __NR_fchown, __NR_fchownat, __NR_utimensat,
+	__NR_setxattr, __NR_lsetxattr, __NR_fsetxattr, __NR_removexattr, __NR_lremovexattr, __NR_fremovexattr,
+};
+
 static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, lockdown_bpf *bpf)
 {
 	uint32_t self = (uint32_t) getpid();
@@ -768,6 +796,12 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
 	/* Keep the parent-death signal: the snippet may not outlive the host. */
 	bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
+
+	if (!policy->allow_writes) {
+		for (i = 0; i < sizeof(lockdown_metadata_syscalls) / sizeof(lockdown_metadata_syscalls[0]); i++) {
+			bpf_deny(bpf, lockdown_metadata_syscalls[i], EPERM);
+		}
+	}
 
 	if (!policy->allow_network) {
 		bpf_allow_only_if_arg_in(bpf, __NR_socket, 0, unix_only, 1, EPERM);
