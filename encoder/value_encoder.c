@@ -285,6 +285,18 @@ static bool exiting(void)
 	return EG(exception) != NULL;
 }
 
+/* Adds child under the same key it had (a string key made valid UTF-8). Takes the child. */
+static void add_entry(zval *items, zend_string *key, zend_ulong index, zval *child)
+{
+	if (key) {
+		zend_string *clean = clean_key(key);
+		zend_symtable_update(Z_ARRVAL_P(items), clean, child);
+		zend_string_release(clean);
+	} else {
+		add_index_zval(items, index, child);
+	}
+}
+
 /* ---- arrays --------------------------------------------------------------------------------- */
 
 static void encode_array(zval *out, HashTable *table, int depth)
@@ -325,12 +337,8 @@ static void encode_array(zval *out, HashTable *table, int depth)
 		encode(&child, item, depth + 1);
 		if (list) {
 			add_next_index_zval(&items, &child);
-		} else if (key) {
-			zend_string *clean = clean_key(key);
-			zend_symtable_update(Z_ARRVAL(items), clean, &child);
-			zend_string_release(clean);
 		} else {
-			add_index_zval(&items, index, &child);
+			add_entry(&items, key, index, &child);
 		}
 		seen++;
 	} ZEND_HASH_FOREACH_END();
@@ -376,13 +384,7 @@ static void encode_properties(zval *out, HashTable *table, bool public_only, int
 			continue;
 		}
 		encode(&child, item, depth + 1);
-		if (key) {
-			zend_string *clean = clean_key(key);
-			zend_symtable_update(Z_ARRVAL(items), clean, &child);
-			zend_string_release(clean);
-		} else {
-			add_index_zval(&items, index, &child);
-		}
+		add_entry(&items, key, index, &child);
 		seen++;
 	} ZEND_HASH_FOREACH_END();
 	put_zval(out, EK_PROPERTIES, &items);

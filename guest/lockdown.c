@@ -246,6 +246,29 @@ static bool lockdown_map_own_ids(altair_eval_lockdown_report *report, uid_t uid,
 }
 #endif
 
+#ifdef LOCKDOWN_NETNS
+/* unshare(kind); without CAP_SYS_ADMIN, inside a new user namespace, which grants it there. We are
+ * in the new namespaces either way; without the id maps files cannot be created, which is worth a
+ * note but is not a hole. */
+static bool lockdown_unshare(int kind, const char *name, altair_eval_lockdown_report *report)
+{
+	uid_t uid = geteuid();
+	gid_t gid = getegid();
+	int first_error;
+
+	if (unshare(kind) == 0) {
+		return true;
+	}
+	first_error = errno;
+	if (unshare(CLONE_NEWUSER | kind) != 0) {
+		lockdown_note(report, "%s: %s (with a user namespace: %s)", name, strerror(first_error), strerror(errno));
+		return false;
+	}
+	lockdown_map_own_ids(report, uid, gid);
+	return true;
+}
+#endif
+
 /* A new network namespace has only a loopback interface, and it is down: every connect fails,
  * even to 127.0.0.1, whatever the snippet manages to open. */
 static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
@@ -254,24 +277,7 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 		return;
 	}
 #ifdef LOCKDOWN_NETNS
-	uid_t uid = geteuid();
-	gid_t gid = getegid();
-	int first_error;
-
-	if (unshare(CLONE_NEWNET) == 0) {
-		report->netns = true;
-		return;
-	}
-	first_error = errno;
-	/* Without CAP_SYS_ADMIN: a user namespace grants it inside, for the new network namespace. */
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) {
-		lockdown_note(report, "netns: %s (with a user namespace: %s)", strerror(first_error), strerror(errno));
-		return;
-	}
-	/* We are in the new namespaces either way; without the id maps files cannot be created, which
-	 * is worth a note but is not a network hole. */
-	lockdown_map_own_ids(report, uid, gid);
-	report->netns = true;
+	report->netns = lockdown_unshare(CLONE_NEWNET, "netns", report);
 #else
 	lockdown_note(report, "netns: not compiled in");
 #endif
@@ -283,21 +289,7 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 static void lockdown_ipc_namespace(altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_NETNS
-	uid_t uid = geteuid();
-	gid_t gid = getegid();
-	int first_error;
-
-	if (unshare(CLONE_NEWIPC) == 0) {
-		report->ipcns = true;
-		return;
-	}
-	first_error = errno;
-	if (unshare(CLONE_NEWUSER | CLONE_NEWIPC) != 0) {
-		lockdown_note(report, "ipcns: %s (with a user namespace: %s)", strerror(first_error), strerror(errno));
-		return;
-	}
-	lockdown_map_own_ids(report, uid, gid);
-	report->ipcns = true;
+	report->ipcns = lockdown_unshare(CLONE_NEWIPC, "ipcns", report);
 #else
 	lockdown_note(report, "ipcns: not compiled in");
 #endif
