@@ -24,6 +24,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
   dnl The kernel interfaces the guest role locks itself down with. Each one that is missing is
   dnl reported at run time in EvalResult::$sandbox; the build never fails for want of one.
   AC_CHECK_HEADERS([sys/prctl.h linux/seccomp.h linux/filter.h linux/audit.h linux/landlock.h sched.h])
+  dnl Only to stay quiet under memcheck (see runner/supervise.c); nothing depends on it otherwise.
+  AC_CHECK_HEADERS([valgrind/valgrind.h])
   AC_CHECK_FUNCS([posix_spawn_file_actions_addclosefrom_np posix_spawn_file_actions_addchdir_np])
   AC_CHECK_DECLS([SYS_pidfd_open, SYS_landlock_create_ruleset, SYS_seccomp], [], [], [[#include <sys/syscall.h>]])
   AC_CHECK_DECLS([POSIX_SPAWN_SETSID], [], [], [[#include <spawn.h>]])
