@@ -117,7 +117,8 @@ static void build_sandbox(zval *sandbox, altair_eval_report *report, const altai
 	add_assoc_zval(sandbox, "unavailable", &unavailable);
 }
 
-/* Where line `number` (1-based) of text starts, or NULL past its end; *length without the newline. */
+/* Where line `number` (1-based) of text starts, or NULL past its end (text ending in a newline has
+ * an empty last line, where PHP reports "unexpected end of file"); *length without the newline. */
 static const char *find_line(const char *text, size_t size, zend_long number, size_t *length)
 {
 	const char *p = text, *end = text + size, *newline;
@@ -128,9 +129,6 @@ static const char *find_line(const char *text, size_t size, zend_long number, si
 			return NULL;
 		}
 		p = newline + 1;
-	}
-	if (p == end && number > 1) {
-		return NULL;
 	}
 	newline = memchr(p, '\n', (size_t) (end - p));
 	*length = (size_t) ((newline ? newline : end) - p);
