@@ -34,6 +34,22 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     CFLAGS="$CFLAGS -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers"
   fi
 
+  dnl The snippet scanner is generated from scanner/snippet_scanner.re by re2c 3.0 or later when it is
+  dnl installed; otherwise the committed scanner/snippet_scanner.c is compiled as it is. (php.m4's
+  dnl PHP_PROG_RE2C would fail a phpize build without re2c, so this is checked here.)
+  AC_CHECK_PROG([ALTAIR_EVAL_RE2C], [re2c], [re2c])
+  if test -n "$ALTAIR_EVAL_RE2C"; then
+    AC_MSG_CHECKING([for re2c 3.0 or later])
+    altair_eval_re2c_major=`$ALTAIR_EVAL_RE2C --version 2>/dev/null | cut -d ' ' -f 2 | cut -d . -f 1`
+    if test -n "$altair_eval_re2c_major" && test "$altair_eval_re2c_major" -ge 3 2>/dev/null; then
+      AC_MSG_RESULT([yes])
+    else
+      AC_MSG_RESULT([no, the committed scanner/snippet_scanner.c is used])
+      ALTAIR_EVAL_RE2C=
+    fi
+  fi
+  PHP_SUBST(ALTAIR_EVAL_RE2C)
+
   AC_DEFINE(HAVE_ALTAIR_EVAL, 1, [Whether altair_eval is enabled])
 
   PHP_NEW_EXTENSION(altair_eval,
@@ -54,9 +70,13 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown.c \
     guest/template.c \
     encoder/value_encoder.c \
-    encoder/exception_encoder.c,
+    encoder/exception_encoder.c \
+    scanner/snippet_scanner.c \
+    scanner/snippet_prepare.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   PHP_ADD_BUILD_DIR($ext_builddir/runner)
   PHP_ADD_BUILD_DIR($ext_builddir/guest)
   PHP_ADD_BUILD_DIR($ext_builddir/encoder)
+  PHP_ADD_BUILD_DIR($ext_builddir/scanner)
+  PHP_ADD_MAKEFILE_FRAGMENT([$ext_srcdir/scanner/Makefile.frag])
 fi
