@@ -220,8 +220,29 @@ static bool lock_down(void)
 	return true;
 }
 
+/* A file that ends without a return statement returns 1 when included: the compiler ends every
+ * file with "return 1". For the snippet that would be a value nobody wrote, so the final implicit
+ * return gives null instead. (Only on an op_array of our own: never one opcache shares.) */
+static void no_implicit_one(zend_op_array *op_array)
+{
+	zend_op *last;
+	zval *constant;
+
+	if (op_array->last == 0 || (op_array->fn_flags & ZEND_ACC_IMMUTABLE)) {
+		return;
+	}
+	last = &op_array->opcodes[op_array->last - 1];
+	if (last->opcode != ZEND_RETURN || last->op1_type != IS_CONST) {
+		return;
+	}
+	constant = RT_CONSTANT(last, last->op1);
+	if (Z_TYPE_P(constant) == IS_LONG && Z_LVAL_P(constant) == 1) {
+		ZVAL_NULL(constant);
+	}
+}
+
 /* Compiles and runs a file at top level. false: it did not compile (EG(exception) says why). */
-static bool run_file(const char *path, zval *retval)
+static bool run_file(const char *path, zval *retval, bool snippet)
 {
 	zend_file_handle handle;
 	zend_op_array *op_array;
@@ -235,6 +256,9 @@ static bool run_file(const char *path, zval *retval)
 	zend_destroy_file_handle(&handle);
 	if (!op_array) {
 		return false;
+	}
+	if (snippet) {
+		no_implicit_one(op_array);
 	}
 	zend_execute(op_array, retval);
 	destroy_op_array(op_array);
@@ -352,14 +376,14 @@ static void run_project(void)
 
 	snprintf(path, sizeof(path), "%s%s", ALTAIR_EVAL_G(guest_root), ALTAIR_EVAL_AUTOLOAD_FILE);
 	if (VCWD_STAT(path, &info) == 0) {
-		compiled = run_file(path, &retval);
+		compiled = run_file(path, &retval, false);
 		zval_ptr_dtor(&retval);
 		if (!settle(compiled)) {
 			return;
 		}
 	}
 
-	compiled = run_file(ZSTR_VAL(context.snippet_path), &retval);
+	compiled = run_file(ZSTR_VAL(context.snippet_path), &retval, true);
 	if (settle(compiled)) {
 		report_value(&retval);
 		zval_ptr_dtor(&retval);

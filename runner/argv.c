@@ -195,6 +195,9 @@ static void push_guest(altair_eval_command *command, const altair_eval_request *
 	push_ini(command, "display_errors", "stderr");
 	push_ini(command, "log_errors", "0");
 	push_ini(command, "html_errors", "0");
+	/* Never cache a file written in the last seconds: the snippet (and opcache never shares an
+	 * op_array the guest adjusts, see guest.c no_implicit_one). This is opcache's default. */
+	push_ini(command, "opcache.file_update_protection", "2");
 	push_ini(command, "altair_eval.guest", "1");
 	push_ini_long(command, "altair_eval.guest_parent_pid", (zend_long) getpid());
 	push_ini(command, "altair_eval.guest_root", ZSTR_VAL(request->project_root));
