@@ -30,6 +30,9 @@ typedef struct {
 	bool allow_writes;
 	bool allow_network;
 	bool unsafe;
+	HashTable *allow_endpoints; /* normalized strings: "host:port", "[v6]:port", "unix:/path" */
+	bool env_clean;             /* only env_allow (and what we set) reaches the child */
+	HashTable *env_allow;       /* variable names */
 } altair_eval_request;
 
 typedef struct {
