@@ -39,18 +39,14 @@ static const char *const disabled_always[] = {
 };
 static const char *const disabled_prefixes_always[] = { "pcntl_", NULL };
 
-/* Disabled as well when the request does not allow the network. */
+/* Disabled as well when the request does not allow the network, allowlisted endpoints or not: the
+ * kernel holds TCP to the allowlisted ports, but cannot restrict connect() to named Unix sockets
+ * before Landlock ABI 9, so a stream client would reach every socket file on the machine. The
+ * database drivers (PDO, pgsql, mysqli, redis) connect in C and are not affected. */
 static const char *const disabled_offline[] = {
-	"stream_socket_server",
+	"fsockopen", "pfsockopen", "stream_socket_client", "stream_socket_server",
 	"gethostbyname", "gethostbynamel", "gethostbyaddr", "dns_get_record", "dns_check_record",
 	"checkdnsrr", "dns_get_mx", "getmxrr",
-	NULL
-};
-/* ... unless endpoints are allowlisted: then the kernel holds connections to them (Landlock TCP
- * ports; seccomp allows stream TCP sockets only), and clients written in PHP (Redis, memcached,
- * AMQP over streams) must be able to connect like the C drivers do. */
-static const char *const disabled_offline_without_endpoints[] = {
-	"fsockopen", "pfsockopen", "stream_socket_client",
 	NULL
 };
 static const char *const disabled_prefixes_offline[] = { "socket_", "ftp_", "curl_", NULL };
@@ -155,7 +151,7 @@ static void append_names(smart_str *list, const char *const *names)
 
 /* The caller's own disabled functions stay disabled; ours are added; prefixes are expanded over
  * the functions this binary actually has (the child has the same ones: same binary, same ini). */
-static char *disabled_functions(bool allow_network, bool has_endpoints)
+static char *disabled_functions(bool allow_network)
 {
 	smart_str list = {0};
 	const char *caller = INI_STR("disable_functions");
@@ -168,9 +164,6 @@ static char *disabled_functions(bool allow_network, bool has_endpoints)
 	append_names(&list, disabled_always);
 	if (!allow_network) {
 		append_names(&list, disabled_offline);
-		if (!has_endpoints) {
-			append_names(&list, disabled_offline_without_endpoints);
-		}
 	}
 	ZEND_HASH_FOREACH_STR_KEY(CG(function_table), name) {
 		if (name && (has_prefix(ZSTR_VAL(name), disabled_prefixes_always)
@@ -190,7 +183,7 @@ static char *disabled_functions(bool allow_network, bool has_endpoints)
 static void push_guards(altair_eval_command *command, const altair_eval_request *request,
 	const altair_eval_scratch *scratch)
 {
-	char *functions = disabled_functions(request->allow_network, zend_hash_num_elements(request->allow_endpoints) > 0);
+	char *functions = disabled_functions(request->allow_network);
 
 	push_ini(command, "disable_functions", functions);
 	efree(functions);
