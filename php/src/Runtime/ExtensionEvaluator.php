@@ -31,6 +31,9 @@ final class ExtensionEvaluator implements EvaluatorPort
             allowNetwork: $call->allowNetwork,
             bootstrap: $call->bootstrap,
             unsafe: $call->unsafe,
+            allowEndpoints: $call->allowEndpoints,
+            env: $call->envPolicy,
+            envAllow: $call->envAllow,
         );
 
         return Outcome::fromArray((new Evaluator($this->phpBinary))->evaluate($request)->toArray());
