@@ -67,6 +67,7 @@ static PHP_MINIT_FUNCTION(altair_eval)
 	altair_eval_value_encoder_ce = register_class_Altair_Eval_Encoder_ValueEncoder();
 	altair_eval_exception_encoder_ce = register_class_Altair_Eval_Encoder_ExceptionEncoder();
 
+	altair_eval_encoder_minit();
 	altair_eval_runner_minit();
 	if (ALTAIR_EVAL_G(guest)) {
 		altair_eval_guest_minit(type, module_number);

@@ -49,6 +49,8 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_EXIT_EXCEPTION 1
 /* Exit code PHP uses after a fatal error. */
 #define ALTAIR_EVAL_EXIT_FATAL 255
+/* <root>/.altair: the scratch dirs and the audit log of unsafe runs. */
+#define ALTAIR_EVAL_STATE_DIR_NAME ".altair"
 /* Scratch directories older than this (or whose owner is gone) are swept by later runs. */
 #define ALTAIR_EVAL_SCRATCH_STALE_SECONDS ((ALTAIR_EVAL_TIMEOUT_MS_MAX / 1000) + 60)
 /* Random bytes in a scratch directory name and in the channel token. */

@@ -51,25 +51,25 @@ function measure(callable $run, int $rounds): float
     return median($samples);
 }
 
-// Interleave the small-caller measurements so drift affects both alike.
-$bareSmall = $evalSmall = [];
-for ($i = 0; $i < 3; $i++) {
-    $bareSmall[] = measure(fn () => bare($self), intdiv($rounds, 3));
-    $evalSmall[] = measure(function () use ($evaluator, $request) {
+// Blocks alternate between a small caller and the same caller holding 256 MB, so that drift on a
+// shared machine affects all four series alike.
+$series = ['bare' => [], 'eval' => [], 'eval256' => [], 'bare256' => []];
+$perBlock = max(1, intdiv($rounds, 5));
+for ($block = 0; $block < 5; $block++) {
+    $series['bare'][] = measure(fn () => bare($self), $perBlock);
+    $series['eval'][] = measure(function () use ($evaluator, $request) {
         $r = $evaluator->evaluate($request);
         if (!$r->ok) { throw new RuntimeException('evaluation failed: ' . json_encode($r->toArray())); }
-    }, intdiv($rounds, 3));
+    }, $perBlock);
+    $ballast = str_repeat('x', 256 * 1024 * 1024);
+    $series['eval256'][] = measure(fn () => $evaluator->evaluate($request), $perBlock);
+    $series['bare256'][] = measure(fn () => bare($self), $perBlock);
+    unset($ballast);
 }
-$bareSmall = median($bareSmall);
-$evalSmall = median($evalSmall);
-
-$ballast = str_repeat('x', 256 * 1024 * 1024);
-$evalBig = measure(fn () => $evaluator->evaluate($request), $rounds);
-$bareBig = measure(fn () => bare($self), $rounds);
-unset($ballast);
+[$bareSmall, $evalSmall, $evalBig, $bareBig] = array_map('median', array_values($series));
 rmdir($root . '/.altair/eval'); rmdir($root . '/.altair'); rmdir($root);
 
-printf("%-46s %9s %9s\n", 'median of ' . $rounds . ' runs', 'ms', 'ratio');
+printf("%-46s %9s %9s\n", 'median of 5 blocks of ' . $perBlock . ' runs', 'ms', 'ratio');
 printf("%-46s %9.2f %9s\n", "bare php -r 'return 1+1;' (same ini)", $bareSmall, '1.00');
 printf("%-46s %9.2f %9.2f   target <= 1.10\n", 'evaluate(return 1+1;)', $evalSmall, $evalSmall / $bareSmall);
 printf("%-46s %9.2f %+8.2fms target <= +1 ms\n", 'evaluate(return 1+1;) from a 256 MB caller', $evalBig, $evalBig - $evalSmall);

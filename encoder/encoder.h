@@ -22,6 +22,9 @@ typedef struct {
 	bool hide_guest_frames;
 } altair_eval_encoder_context;
 
+/* Interns the keys and type names of the encoded nodes; MINIT. */
+void altair_eval_encoder_minit(void);
+
 /* out becomes a new array; never fails, never leaves EG(exception) set. */
 void altair_eval_encoder_value(zval *out, zval *value);
 void altair_eval_encoder_exception(zval *out, zend_object *throwable, const altair_eval_encoder_context *ctx);

@@ -29,7 +29,129 @@ zend_class_entry *altair_eval_value_encoder_ce;
 
 static void encode(zval *out, zval *value, int depth);
 
+/* ---- interned keys and type names: every node has a few, so none is allocated or hashed twice */
+
+#define ALTAIR_EVAL_ENCODER_KEYS(X) \
+	X(BASE64, "base64") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(ERROR, "error") \
+	X(EXHAUSTED, "exhausted") X(FILE, "file") X(FUNCTION, "function") X(ID, "id") \
+	X(INVALID_UTF8, "invalid_utf8") X(IS_LIST, "is_list") X(KEY, "key") X(LENGTH, "length") X(LINE, "line") \
+	X(MESSAGE, "message") X(PREVIEW, "preview") X(PROPERTIES, "properties") X(SCOPE, "scope") \
+	X(SIZE_HINT, "size_hint") X(THIS, "this") X(TRUNCATED, "truncated") X(TYPE, "type") X(VALUE, "value")
+#define ALTAIR_EVAL_ENCODER_TYPES(X) \
+	X(NULL, "null") X(BOOL, "bool") X(INT, "int") X(FLOAT, "float") X(STRING, "string") X(ARRAY, "array") \
+	X(OBJECT, "object") X(ENUM, "enum") X(CLOSURE, "closure") X(RESOURCE, "resource") X(ITERABLE, "iterable") \
+	X(REFERENCE, "reference") X(UNKNOWN, "unknown")
+
+#define ALTAIR_EVAL_ENUM_KEY(name, text) EK_##name,
+#define ALTAIR_EVAL_ENUM_TYPE(name, text) ET_##name,
+enum { ALTAIR_EVAL_ENCODER_KEYS(ALTAIR_EVAL_ENUM_KEY) EK__COUNT };
+enum { ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_ENUM_TYPE) ET__COUNT };
+static zend_string *keys[EK__COUNT];
+static zend_string *types[ET__COUNT];
+
+void altair_eval_encoder_minit(void)
+{
+#define ALTAIR_EVAL_INTERN_KEY(name, text) keys[EK_##name] = zend_string_init_interned(text, strlen(text), 1);
+#define ALTAIR_EVAL_INTERN_TYPE(name, text) types[ET_##name] = zend_string_init_interned(text, strlen(text), 1);
+	ALTAIR_EVAL_ENCODER_KEYS(ALTAIR_EVAL_INTERN_KEY)
+	ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_INTERN_TYPE)
+}
+
+/* Nodes are built key by key and no key is written twice except where noted (put_replace):
+ * appending skips the lookup. */
+static zend_always_inline void put_zval(zval *node, int key, zval *value)
+{
+	_zend_hash_append(Z_ARRVAL_P(node), keys[key], value);
+}
+
+static void put_replace(zval *node, int key, zval *value)
+{
+	zend_hash_update(Z_ARRVAL_P(node), keys[key], value);
+}
+
+/* A node: a hash with room for its usual keys, initialised for string keys right away. */
+static zend_always_inline void node_init(zval *node)
+{
+	array_init_size(node, 8);
+	zend_hash_real_init_mixed(Z_ARRVAL_P(node));
+}
+
+static zend_always_inline void put_type(zval *node, int type)
+{
+	zval value = {{0}}; /* whole: the append copies all of it */
+	ZVAL_INTERNED_STR(&value, types[type]);
+	put_zval(node, EK_TYPE, &value);
+}
+
+static zend_always_inline void put_long(zval *node, int key, zend_long number)
+{
+	zval value = {{0}}; /* whole: the append copies all of it */
+	ZVAL_LONG(&value, number);
+	put_zval(node, key, &value);
+}
+
+static zend_always_inline void put_double(zval *node, int key, double number)
+{
+	zval value = {{0}}; /* whole: the append copies all of it */
+	ZVAL_DOUBLE(&value, number);
+	put_zval(node, key, &value);
+}
+
+static zend_always_inline void put_bool(zval *node, int key, bool flag)
+{
+	zval value = {{0}}; /* whole: the append copies all of it */
+	ZVAL_BOOL(&value, flag);
+	put_zval(node, key, &value);
+}
+
+static zend_always_inline void put_null(zval *node, int key)
+{
+	zval value = {{0}}; /* whole: the append copies all of it */
+	ZVAL_NULL(&value);
+	put_zval(node, key, &value);
+}
+
+/* Takes the reference. */
+static zend_always_inline void put_str(zval *node, int key, zend_string *text)
+{
+	zval value = {{0}}; /* whole: the append copies all of it */
+	ZVAL_STR(&value, text);
+	put_zval(node, key, &value);
+}
+
+static zend_always_inline void put_string(zval *node, int key, const char *text)
+{
+	put_str(node, key, zend_string_init(text, strlen(text), 0));
+}
+
 /* ---- strings -------------------------------------------------------------------------------- */
+
+/* ASCII eight bytes at a time; the rest sequence by sequence. */
+static bool utf8_valid(const char *bytes, size_t length)
+{
+	size_t at = 0;
+	uint64_t word;
+	zend_result status;
+
+	while (at + sizeof(word) <= length) {
+		memcpy(&word, bytes + at, sizeof(word));
+		if (word & UINT64_C(0x8080808080808080)) {
+			break;
+		}
+		at += sizeof(word);
+	}
+	while (at < length) {
+		if ((unsigned char) bytes[at] < 0x80) {
+			at++;
+			continue;
+		}
+		php_next_utf8_char((const unsigned char *) bytes, length, &at, &status);
+		if (status != SUCCESS) {
+			return false;
+		}
+	}
+	return true;
+}
 
 zend_string *altair_eval_encoder_utf8(const char *bytes, size_t length, bool *valid)
 {
@@ -38,6 +160,9 @@ zend_string *altair_eval_encoder_utf8(const char *bytes, size_t length, bool *va
 	zend_result status;
 
 	*valid = true;
+	if (utf8_valid(bytes, length)) {
+		return zend_string_init(bytes, length, 0);
+	}
 	while (cursor < length) {
 		start = cursor;
 		php_next_utf8_char((const unsigned char *) bytes, length, &cursor, &status);
@@ -85,21 +210,30 @@ static size_t utf8_cut(const char *bytes, size_t length, size_t max)
 	return cut;
 }
 
-static void encode_string(zval *out, const char *bytes, size_t length)
+static void encode_string(zval *out, zend_string *string)
 {
+	const char *bytes = ZSTR_VAL(string);
+	size_t length = ZSTR_LEN(string);
 	size_t kept = utf8_cut(bytes, length, ALTAIR_EVAL_STRING_MAX);
 	bool valid;
-	zend_string *clean = altair_eval_encoder_utf8(bytes, kept, &valid);
+	zend_string *clean;
 
-	add_assoc_string(out, "type", "string");
-	add_assoc_str(out, "value", clean);
+	if (kept == length && utf8_valid(bytes, length)) {
+		put_type(out, ET_STRING);
+		put_str(out, EK_VALUE, zend_string_copy(string));
+		return;
+	}
+	clean = altair_eval_encoder_utf8(bytes, kept, &valid);
+
+	put_type(out, ET_STRING);
+	put_str(out, EK_VALUE, clean);
 	if (kept < length) {
-		add_assoc_long(out, "length", (zend_long) length);
-		add_assoc_bool(out, "truncated", true);
+		put_long(out, EK_LENGTH, (zend_long) length);
+		put_bool(out, EK_TRUNCATED, true);
 	}
 	if (!valid) {
-		add_assoc_bool(out, "invalid_utf8", true);
-		add_assoc_str(out, "base64", php_base64_encode((const unsigned char *) bytes, kept));
+		put_bool(out, EK_INVALID_UTF8, true);
+		put_str(out, EK_BASE64, php_base64_encode((const unsigned char *) bytes, kept));
 	}
 }
 
@@ -107,7 +241,8 @@ static void encode_string(zval *out, const char *bytes, size_t length)
 static zend_string *clean_key(zend_string *key)
 {
 	bool valid;
-	return altair_eval_encoder_utf8(ZSTR_VAL(key), ZSTR_LEN(key), &valid);
+	return utf8_valid(ZSTR_VAL(key), ZSTR_LEN(key)) ? zend_string_copy(key)
+		: altair_eval_encoder_utf8(ZSTR_VAL(key), ZSTR_LEN(key), &valid);
 }
 
 /* ---- userland calls ------------------------------------------------------------------------- */
@@ -127,20 +262,20 @@ static bool caught(zval *node)
 	}
 	GC_ADDREF(thrown);
 	zend_clear_exception();
-	array_init(&error);
-	add_assoc_str(&error, "class", zend_string_copy(thrown->ce->name));
+	node_init(&error);
+	put_str(&error, EK_CLASS, zend_string_copy(thrown->ce->name));
 	message = zend_read_property_ex(zend_get_exception_base(thrown), thrown, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
 	if (Z_TYPE_P(message) == IS_STRING) {
-		add_assoc_str(&error, "message", clean_key(Z_STR_P(message)));
+		put_str(&error, EK_MESSAGE, clean_key(Z_STR_P(message)));
 	} else {
-		add_assoc_string(&error, "message", "");
+		put_string(&error, EK_MESSAGE, "");
 	}
 	/* Anything the handler threw on the way is gone with it. */
 	if (EG(exception)) {
 		zend_clear_exception();
 	}
 	OBJ_RELEASE(thrown);
-	add_assoc_zval(node, "error", &error);
+	put_replace(node, EK_ERROR, &error);
 	return true;
 }
 
@@ -148,6 +283,18 @@ static bool caught(zval *node)
 static bool exiting(void)
 {
 	return EG(exception) != NULL;
+}
+
+/* Adds child under the same key it had (a string key made valid UTF-8). Takes the child. */
+static void add_entry(zval *items, zend_string *key, zend_ulong index, zval *child)
+{
+	if (key) {
+		zend_string *clean = clean_key(key);
+		zend_symtable_update(Z_ARRVAL_P(items), clean, child);
+		zend_string_release(clean);
+	} else {
+		add_index_zval(items, index, child);
+	}
 }
 
 /* ---- arrays --------------------------------------------------------------------------------- */
@@ -163,17 +310,17 @@ static void encode_array(zval *out, HashTable *table, int depth)
 	bool protect = !(GC_FLAGS(table) & GC_IMMUTABLE);
 
 	if (protect && GC_IS_RECURSIVE(table)) {
-		add_assoc_string(out, "type", "reference");
-		add_assoc_string(out, "class", "array");
-		add_assoc_null(out, "id");
+		put_type(out, ET_REFERENCE);
+		put_string(out, EK_CLASS, "array");
+		put_null(out, EK_ID);
 		return;
 	}
-	add_assoc_string(out, "type", "array");
-	add_assoc_bool(out, "is_list", list);
-	add_assoc_long(out, "count", count);
+	put_type(out, ET_ARRAY);
+	put_bool(out, EK_IS_LIST, list);
+	put_long(out, EK_COUNT, count);
 	if (depth >= ALTAIR_EVAL_MAX_DEPTH) {
 		if (count > 0) {
-			add_assoc_bool(out, "truncated", true);
+			put_bool(out, EK_TRUNCATED, true);
 		}
 		return;
 	}
@@ -190,12 +337,8 @@ static void encode_array(zval *out, HashTable *table, int depth)
 		encode(&child, item, depth + 1);
 		if (list) {
 			add_next_index_zval(&items, &child);
-		} else if (key) {
-			zend_string *clean = clean_key(key);
-			zend_symtable_update(Z_ARRVAL(items), clean, &child);
-			zend_string_release(clean);
 		} else {
-			add_index_zval(&items, index, &child);
+			add_entry(&items, key, index, &child);
 		}
 		seen++;
 	} ZEND_HASH_FOREACH_END();
@@ -203,19 +346,19 @@ static void encode_array(zval *out, HashTable *table, int depth)
 		GC_UNPROTECT_RECURSION(table);
 		GC_DELREF(table);
 	}
-	add_assoc_zval(out, "value", &items);
+	put_zval(out, EK_VALUE, &items);
 	if (seen < count) {
-		add_assoc_bool(out, "truncated", true);
+		put_bool(out, EK_TRUNCATED, true);
 	}
 }
 
 /* ---- objects -------------------------------------------------------------------------------- */
 
-static void encode_identity(zval *out, const char *type, zend_object *object)
+static void encode_identity(zval *out, int type, zend_object *object)
 {
-	add_assoc_string(out, "type", type);
-	add_assoc_str(out, "class", zend_string_copy(object->ce->name));
-	add_assoc_long(out, "id", object->handle);
+	put_type(out, type);
+	put_str(out, EK_CLASS, zend_string_copy(object->ce->name));
+	put_long(out, EK_ID, object->handle);
 }
 
 static bool is_mangled(zend_string *key)
@@ -241,19 +384,13 @@ static void encode_properties(zval *out, HashTable *table, bool public_only, int
 			continue;
 		}
 		encode(&child, item, depth + 1);
-		if (key) {
-			zend_string *clean = clean_key(key);
-			zend_symtable_update(Z_ARRVAL(items), clean, &child);
-			zend_string_release(clean);
-		} else {
-			add_index_zval(&items, index, &child);
-		}
+		add_entry(&items, key, index, &child);
 		seen++;
 	} ZEND_HASH_FOREACH_END();
-	add_assoc_zval(out, "properties", &items);
+	put_zval(out, EK_PROPERTIES, &items);
 	if (seen < count) {
-		add_assoc_long(out, "count", count);
-		add_assoc_bool(out, "truncated", true);
+		put_long(out, EK_COUNT, count);
+		put_bool(out, EK_TRUNCATED, true);
 	}
 }
 
@@ -275,15 +412,15 @@ static void encode_object_properties(zval *out, zval *value, zend_object *object
 			encode_properties(out, Z_ARRVAL(result), false, depth);
 		} else if (Z_TYPE(result) != IS_NULL) {
 			zval error;
-			array_init(&error);
-			add_assoc_string(&error, "class", "TypeError");
-			add_assoc_str(&error, "message", zend_strpprintf(0, "__debugInfo() must return an array, %s returned",
+			node_init(&error);
+			put_string(&error, EK_CLASS, "TypeError");
+			put_str(&error, EK_MESSAGE, zend_strpprintf(0, "__debugInfo() must return an array, %s returned",
 				zend_zval_type_name(&result)));
-			add_assoc_zval(out, "error", &error);
+			put_zval(out, EK_ERROR, &error);
 		} else {
 			zval empty;
 			array_init(&empty);
-			add_assoc_zval(out, "properties", &empty);
+			put_zval(out, EK_PROPERTIES, &empty);
 		}
 		zval_ptr_dtor(&result);
 		return;
@@ -301,7 +438,7 @@ static void encode_object_properties(zval *out, zval *value, zend_object *object
 	} else {
 		zval empty;
 		array_init(&empty);
-		add_assoc_zval(out, "properties", &empty);
+		put_zval(out, EK_PROPERTIES, &empty);
 	}
 }
 
@@ -311,24 +448,24 @@ static void encode_closure(zval *out, zval *value)
 	const zend_function *function = zend_get_closure_method_def(object);
 	zval *bound = zend_get_closure_this_ptr(value);
 
-	encode_identity(out, "closure", object);
+	encode_identity(out, ET_CLOSURE, object);
 	if (function->common.fn_flags & ZEND_ACC_CLOSURE && zend_string_equals_literal(function->common.function_name, "{closure}")) {
-		add_assoc_string(out, "function", "{closure}");
+		put_string(out, EK_FUNCTION, "{closure}");
 	} else if (function->common.scope) {
-		add_assoc_str(out, "function", zend_strpprintf(0, "%s::%s", ZSTR_VAL(function->common.scope->name),
+		put_str(out, EK_FUNCTION, zend_strpprintf(0, "%s::%s", ZSTR_VAL(function->common.scope->name),
 			ZSTR_VAL(function->common.function_name)));
 	} else {
-		add_assoc_str(out, "function", zend_string_copy(function->common.function_name));
+		put_str(out, EK_FUNCTION, zend_string_copy(function->common.function_name));
 	}
 	if (function->type == ZEND_USER_FUNCTION && function->op_array.filename) {
-		add_assoc_str(out, "file", zend_string_copy(function->op_array.filename));
-		add_assoc_long(out, "line", function->op_array.line_start);
+		put_str(out, EK_FILE, zend_string_copy(function->op_array.filename));
+		put_long(out, EK_LINE, function->op_array.line_start);
 	}
 	if (bound && Z_TYPE_P(bound) == IS_OBJECT) {
-		add_assoc_str(out, "this", zend_string_copy(Z_OBJCE_P(bound)->name));
+		put_str(out, EK_THIS, zend_string_copy(Z_OBJCE_P(bound)->name));
 	}
 	if (function->common.scope) {
-		add_assoc_str(out, "scope", zend_string_copy(function->common.scope->name));
+		put_str(out, EK_SCOPE, zend_string_copy(function->common.scope->name));
 	}
 }
 
@@ -336,13 +473,13 @@ static void encode_enum(zval *out, zend_object *object)
 {
 	zval *name = zend_enum_fetch_case_name(object);
 
-	add_assoc_string(out, "type", "enum");
-	add_assoc_str(out, "class", zend_string_copy(object->ce->name));
-	add_assoc_str(out, "case", zend_string_copy(Z_STR_P(name)));
+	put_type(out, ET_ENUM);
+	put_str(out, EK_CLASS, zend_string_copy(object->ce->name));
+	put_str(out, EK_CASE, zend_string_copy(Z_STR_P(name)));
 	if (object->ce->enum_backing_type != IS_UNDEF) {
 		zval *backing = zend_enum_fetch_case_value(object);
 		Z_TRY_ADDREF_P(backing);
-		add_assoc_zval(out, "value", backing);
+		put_zval(out, EK_VALUE, backing);
 	}
 }
 
@@ -353,7 +490,7 @@ static void encode_size_hint(zval *out, zend_object *object)
 	ZVAL_UNDEF(&count);
 	zend_call_method_with_0_params(object, object->ce, NULL, "count", &count);
 	if (!caught(out) && Z_TYPE(count) == IS_LONG) {
-		add_assoc_long(out, "size_hint", Z_LVAL(count));
+		put_long(out, EK_SIZE_HINT, Z_LVAL(count));
 	}
 	zval_ptr_dtor(&count);
 }
@@ -371,13 +508,19 @@ static void encode_iterable(zval *out, zval *value, zend_object *object, int dep
 	if (instanceof_function(ce, zend_ce_countable)) {
 		encode_size_hint(out, object);
 	}
+	if (instanceof_function(ce, zend_ce_generator) && !((zend_generator *) object)->execute_data) {
+		/* A finished generator: nothing left to show (asking it for an iterator would throw). */
+		put_zval(out, EK_PREVIEW, &preview);
+		put_bool(out, EK_EXHAUSTED, true);
+		return;
+	}
 	iterator = exiting() ? NULL : ce->get_iterator(ce, value, 0);
 	if (caught(out) || !iterator) {
 		if (iterator) {
 			zend_iterator_dtor(iterator);
 		}
-		add_assoc_zval(out, "preview", &preview);
-		add_assoc_bool(out, "exhausted", false);
+		put_zval(out, EK_PREVIEW, &preview);
+		put_bool(out, EK_EXHAUSTED, false);
 		return;
 	}
 	iterator->index = 0;
@@ -397,7 +540,7 @@ static void encode_iterable(zval *out, zval *value, zend_object *object, int dep
 		if (EG(exception) || !current) {
 			continue;
 		}
-		array_init(&entry);
+		node_init(&entry);
 		if (iterator->funcs->get_current_key) {
 			iterator->funcs->get_current_key(iterator, &key);
 			if (EG(exception)) {
@@ -408,18 +551,18 @@ static void encode_iterable(zval *out, zval *value, zend_object *object, int dep
 			ZVAL_LONG(&key, taken);
 		}
 		encode(&encoded, &key, depth + 1);
-		add_assoc_zval(&entry, "key", &encoded);
+		put_zval(&entry, EK_KEY, &encoded);
 		zval_ptr_dtor(&key);
 		encode(&encoded, current, depth + 1);
-		add_assoc_zval(&entry, "value", &encoded);
+		put_zval(&entry, EK_VALUE, &encoded);
 		add_next_index_zval(&preview, &entry);
 		taken++;
 		iterator->index++;
 		iterator->funcs->move_forward(iterator);
 	}
 	zend_iterator_dtor(iterator);
-	add_assoc_zval(out, "preview", &preview);
-	add_assoc_bool(out, "exhausted", exhausted);
+	put_zval(out, EK_PREVIEW, &preview);
+	put_bool(out, EK_EXHAUSTED, exhausted);
 }
 
 static void encode_object(zval *out, zval *value, int depth)
@@ -436,12 +579,12 @@ static void encode_object(zval *out, zval *value, int depth)
 		return;
 	}
 	if (Z_IS_RECURSIVE_P(value)) {
-		encode_identity(out, "reference", object);
+		encode_identity(out, ET_REFERENCE, object);
 		return;
 	}
-	encode_identity(out, iterable ? "iterable" : "object", object);
+	encode_identity(out, iterable ? ET_ITERABLE : ET_OBJECT, object);
 	if (depth >= ALTAIR_EVAL_MAX_DEPTH) {
-		add_assoc_bool(out, "truncated", true);
+		put_bool(out, EK_TRUNCATED, true);
 		return;
 	}
 	/* Ours while we look at it: a hook cannot free it, and it is marked as on the path. */
@@ -460,35 +603,35 @@ static void encode_object(zval *out, zval *value, int depth)
 
 static void encode(zval *out, zval *value, int depth)
 {
-	array_init(out);
+	node_init(out);
 again:
 	switch (Z_TYPE_P(value)) {
 		case IS_UNDEF:
 		case IS_NULL:
-			add_assoc_string(out, "type", "null");
-			add_assoc_null(out, "value");
+			put_type(out, ET_NULL);
+			put_null(out, EK_VALUE);
 			return;
 		case IS_FALSE:
 		case IS_TRUE:
-			add_assoc_string(out, "type", "bool");
-			add_assoc_bool(out, "value", Z_TYPE_P(value) == IS_TRUE);
+			put_type(out, ET_BOOL);
+			put_bool(out, EK_VALUE, Z_TYPE_P(value) == IS_TRUE);
 			return;
 		case IS_LONG:
-			add_assoc_string(out, "type", "int");
-			add_assoc_long(out, "value", Z_LVAL_P(value));
+			put_type(out, ET_INT);
+			put_long(out, EK_VALUE, Z_LVAL_P(value));
 			return;
 		case IS_DOUBLE:
-			add_assoc_string(out, "type", "float");
+			put_type(out, ET_FLOAT);
 			if (zend_isnan(Z_DVAL_P(value))) {
-				add_assoc_string(out, "value", "NaN");
+				put_string(out, EK_VALUE, "NaN");
 			} else if (zend_isinf(Z_DVAL_P(value))) {
-				add_assoc_string(out, "value", Z_DVAL_P(value) > 0 ? "Infinity" : "-Infinity");
+				put_string(out, EK_VALUE, Z_DVAL_P(value) > 0 ? "Infinity" : "-Infinity");
 			} else {
-				add_assoc_double(out, "value", Z_DVAL_P(value));
+				put_double(out, EK_VALUE, Z_DVAL_P(value));
 			}
 			return;
 		case IS_STRING:
-			encode_string(out, Z_STRVAL_P(value), Z_STRLEN_P(value));
+			encode_string(out, Z_STR_P(value));
 			return;
 		case IS_ARRAY:
 			encode_array(out, Z_ARRVAL_P(value), depth);
@@ -498,9 +641,9 @@ again:
 			return;
 		case IS_RESOURCE: {
 			const char *type = zend_rsrc_list_get_rsrc_type(Z_RES_P(value));
-			add_assoc_string(out, "type", "resource");
-			add_assoc_string(out, "value", type ? type : "Unknown");
-			add_assoc_long(out, "id", Z_RES_HANDLE_P(value));
+			put_type(out, ET_RESOURCE);
+			put_string(out, EK_VALUE, type ? type : "Unknown");
+			put_long(out, EK_ID, Z_RES_HANDLE_P(value));
 			return;
 		}
 		case IS_REFERENCE:
@@ -510,8 +653,8 @@ again:
 			value = Z_INDIRECT_P(value);
 			goto again;
 		default:
-			add_assoc_string(out, "type", "unknown");
-			add_assoc_null(out, "value");
+			put_type(out, ET_UNKNOWN);
+			put_null(out, EK_VALUE);
 			return;
 	}
 }

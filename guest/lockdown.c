@@ -246,6 +246,29 @@ static bool lockdown_map_own_ids(altair_eval_lockdown_report *report, uid_t uid,
 }
 #endif
 
+#ifdef LOCKDOWN_NETNS
+/* unshare(kind); without CAP_SYS_ADMIN, inside a new user namespace, which grants it there. We are
+ * in the new namespaces either way; without the id maps files cannot be created, which is worth a
+ * note but is not a hole. */
+static bool lockdown_unshare(int kind, const char *name, altair_eval_lockdown_report *report)
+{
+	uid_t uid = geteuid();
+	gid_t gid = getegid();
+	int first_error;
+
+	if (unshare(kind) == 0) {
+		return true;
+	}
+	first_error = errno;
+	if (unshare(CLONE_NEWUSER | kind) != 0) {
+		lockdown_note(report, "%s: %s (with a user namespace: %s)", name, strerror(first_error), strerror(errno));
+		return false;
+	}
+	lockdown_map_own_ids(report, uid, gid);
+	return true;
+}
+#endif
+
 /* A new network namespace has only a loopback interface, and it is down: every connect fails,
  * even to 127.0.0.1, whatever the snippet manages to open. */
 static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
@@ -258,24 +281,7 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 		return;
 	}
 #ifdef LOCKDOWN_NETNS
-	uid_t uid = geteuid();
-	gid_t gid = getegid();
-	int first_error;
-
-	if (unshare(CLONE_NEWNET) == 0) {
-		report->netns = true;
-		return;
-	}
-	first_error = errno;
-	/* Without CAP_SYS_ADMIN: a user namespace grants it inside, for the new network namespace. */
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) {
-		lockdown_note(report, "netns: %s (with a user namespace: %s)", strerror(first_error), strerror(errno));
-		return;
-	}
-	/* We are in the new namespaces either way; without the id maps files cannot be created, which
-	 * is worth a note but is not a network hole. */
-	lockdown_map_own_ids(report, uid, gid);
-	report->netns = true;
+	report->netns = lockdown_unshare(CLONE_NEWNET, "netns", report);
 #else
 	lockdown_note(report, "netns: not compiled in");
 #endif
@@ -287,21 +293,7 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 static void lockdown_ipc_namespace(altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_NETNS
-	uid_t uid = geteuid();
-	gid_t gid = getegid();
-	int first_error;
-
-	if (unshare(CLONE_NEWIPC) == 0) {
-		report->ipcns = true;
-		return;
-	}
-	first_error = errno;
-	if (unshare(CLONE_NEWUSER | CLONE_NEWIPC) != 0) {
-		lockdown_note(report, "ipcns: %s (with a user namespace: %s)", strerror(first_error), strerror(errno));
-		return;
-	}
-	lockdown_map_own_ids(report, uid, gid);
-	report->ipcns = true;
+	report->ipcns = lockdown_unshare(CLONE_NEWIPC, "ipcns", report);
 #else
 	lockdown_note(report, "ipcns: not compiled in");
 #endif
@@ -796,6 +788,34 @@ static const uint32_t lockdown_denied_syscalls[] = {
 	__NR_sethostname, __NR_setdomainname, __NR_settimeofday, __NR_clock_settime, __NR_syslog,
 };
 
+/* Without allow_writes: metadata changes Landlock does not cover (it governs contents and names,
+ * not modes, owners, extended attributes or times), so a read-only project stays unchanged. */
+static const uint32_t lockdown_metadata_syscalls[] = {
+# ifdef __NR_chmod
+	__NR_chmod,
+# endif
+# ifdef __NR_chown
+	__NR_chown,
+# endif
+# ifdef __NR_lchown
+	__NR_lchown,
+# endif
+# ifdef __NR_utime
+	__NR_utime,
+# endif
+# ifdef __NR_utimes
+	__NR_utimes,
+# endif
+# ifdef __NR_futimesat
+	__NR_futimesat,
+# endif
+# ifdef __NR_fchmodat2
+	__NR_fchmodat2,
+# endif
+	__NR_fchmod, __NR_fchmodat, __NR_fchown, __NR_fchownat, __NR_utimensat,
+	__NR_setxattr, __NR_lsetxattr, __NR_fsetxattr, __NR_removexattr, __NR_lremovexattr, __NR_fremovexattr,
+};
+
 static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, lockdown_bpf *bpf)
 {
 	uint32_t self = (uint32_t) getpid();
@@ -834,6 +854,12 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
 	/* Keep the parent-death signal: the snippet may not outlive the host. */
 	bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
+
+	if (!policy->allow_writes) {
+		for (i = 0; i < sizeof(lockdown_metadata_syscalls) / sizeof(lockdown_metadata_syscalls[0]); i++) {
+			bpf_deny(bpf, lockdown_metadata_syscalls[i], EPERM);
+		}
+	}
 
 	if (!policy->allow_network && policy->endpoints) {
 		bpf_tcp_stream_socket(bpf);

@@ -22,8 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define ALTAIR_EVAL_STATE_DIR ".altair"
-#define ALTAIR_EVAL_SCRATCH_PARENT ".altair/eval"
+#define ALTAIR_EVAL_STATE_DIR ALTAIR_EVAL_STATE_DIR_NAME
+#define ALTAIR_EVAL_SCRATCH_PARENT ALTAIR_EVAL_STATE_DIR_NAME "/eval"
 #define ALTAIR_EVAL_SNIPPET_FILE "snippet.php"
 #define ALTAIR_EVAL_OPEN_TAG "<?php "
 /* Deeper trees than this are left for the sweep of a later run to finish. */

@@ -30,12 +30,15 @@ final class AltairApplication
      * @param resource $stdin  what `altair mcp` reads
      * @param resource $stdout where `altair mcp` writes JSON-RPC
      * @param resource $stderr where `altair mcp` logs
+     * @param EvaluatorPort|null $serverEvaluator what `altair mcp` evaluates with (default: $evaluator);
+     *                                            bin/altair gives it a warm one
      */
     public function __construct(
         private readonly EvaluatorPort $evaluator,
         private $stdin = STDIN,
         private $stdout = STDOUT,
         private $stderr = STDERR,
+        private readonly ?EvaluatorPort $serverEvaluator = null,
     ) {
     }
 
@@ -81,7 +84,7 @@ final class AltairApplication
         $this->freeShortcutN($console);
         $console->addCommands([
             new EvalCommand($this->evaluator, $limits, new IdGenerator()),
-            new McpCommand($this->evaluator, $limits, self::VERSION, $this->stdin, $this->stdout, $this->stderr),
+            new McpCommand($this->serverEvaluator ?? $this->evaluator, $limits, self::VERSION, $this->stdin, $this->stdout, $this->stderr),
             new EventsTailCommand(),
         ]);
 

@@ -8,15 +8,19 @@ use Altair\Eval\EvalRequest;
 use Altair\Eval\Evaluator;
 
 /**
- * Calls straight into the altair_eval extension, in this process. The Evaluator is made per call, so
- * that commands which never evaluate (help, events:tail) do not touch it.
+ * Calls straight into the altair_eval extension, in this process. The Evaluator is made on the first
+ * call, so that commands which never evaluate (help, events:tail) do not touch it, and kept: a warm
+ * one keeps its pre-started templates for the calls that follow (the MCP server).
  */
 final class ExtensionEvaluator implements EvaluatorPort
 {
+    private ?Evaluator $evaluator = null;
+
     /**
      * @param string|null $phpBinary the PHP the child runs (default: the extension's choice, this PHP)
+     * @param bool        $warm      fork each evaluation from a pre-started template (long-lived callers)
      */
-    public function __construct(private readonly ?string $phpBinary = null)
+    public function __construct(private readonly ?string $phpBinary = null, private readonly bool $warm = false)
     {
     }
 
@@ -36,6 +40,8 @@ final class ExtensionEvaluator implements EvaluatorPort
             envAllow: $call->envAllow,
         );
 
-        return Outcome::fromArray((new Evaluator($this->phpBinary))->evaluate($request)->toArray());
+        $this->evaluator ??= new Evaluator($this->phpBinary, $this->warm);
+
+        return Outcome::fromArray($this->evaluator->evaluate($request)->toArray());
     }
 }
