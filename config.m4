@@ -24,6 +24,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
   dnl The kernel interfaces the guest role locks itself down with. Each one that is missing is
   dnl reported at run time in EvalResult::$sandbox; the build never fails for want of one.
   AC_CHECK_HEADERS([sys/prctl.h linux/seccomp.h linux/filter.h linux/audit.h linux/landlock.h sched.h])
+  dnl Only to stay quiet under memcheck (see runner/supervise.c); nothing depends on it otherwise.
+  AC_CHECK_HEADERS([valgrind/valgrind.h])
   AC_CHECK_FUNCS([posix_spawn_file_actions_addclosefrom_np posix_spawn_file_actions_addchdir_np])
   AC_CHECK_DECLS([SYS_pidfd_open, SYS_landlock_create_ruleset, SYS_seccomp], [], [], [[#include <sys/syscall.h>]])
   AC_CHECK_DECLS([POSIX_SPAWN_SETSID], [], [], [[#include <spawn.h>]])
@@ -31,6 +33,22 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
   if test "$PHP_ALTAIR_EVAL_DEV" != "no"; then
     CFLAGS="$CFLAGS -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers"
   fi
+
+  dnl The snippet scanner is generated from scanner/snippet_scanner.re by re2c 3.0 or later when it is
+  dnl installed; otherwise the committed scanner/snippet_scanner.c is compiled as it is. (php.m4's
+  dnl PHP_PROG_RE2C would fail a phpize build without re2c, so this is checked here.)
+  AC_CHECK_PROG([ALTAIR_EVAL_RE2C], [re2c], [re2c])
+  if test -n "$ALTAIR_EVAL_RE2C"; then
+    AC_MSG_CHECKING([for re2c 3.0 or later])
+    altair_eval_re2c_major=`$ALTAIR_EVAL_RE2C --version 2>/dev/null | cut -d ' ' -f 2 | cut -d . -f 1`
+    if test -n "$altair_eval_re2c_major" && test "$altair_eval_re2c_major" -ge 3 2>/dev/null; then
+      AC_MSG_RESULT([yes])
+    else
+      AC_MSG_RESULT([no, the committed scanner/snippet_scanner.c is used])
+      ALTAIR_EVAL_RE2C=
+    fi
+  fi
+  PHP_SUBST(ALTAIR_EVAL_RE2C)
 
   AC_DEFINE(HAVE_ALTAIR_EVAL, 1, [Whether altair_eval is enabled])
 
@@ -52,9 +70,13 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown.c \
     guest/template.c \
     encoder/value_encoder.c \
-    encoder/exception_encoder.c,
+    encoder/exception_encoder.c \
+    scanner/snippet_scanner.c \
+    scanner/snippet_prepare.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   PHP_ADD_BUILD_DIR($ext_builddir/runner)
   PHP_ADD_BUILD_DIR($ext_builddir/guest)
   PHP_ADD_BUILD_DIR($ext_builddir/encoder)
+  PHP_ADD_BUILD_DIR($ext_builddir/scanner)
+  PHP_ADD_MAKEFILE_FRAGMENT([$ext_srcdir/scanner/Makefile.frag])
 fi

@@ -57,6 +57,11 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_SCRATCH_RANDOM_BYTES 8
 #define ALTAIR_EVAL_TOKEN_BYTES 32
 
+/* A parse or fatal error in the snippet gets an excerpt: the offending line and this many lines
+ * either side, each cut to at most ALTAIR_EVAL_EXCERPT_LINE_MAX bytes. */
+#define ALTAIR_EVAL_EXCERPT_CONTEXT_LINES 1
+#define ALTAIR_EVAL_EXCERPT_LINE_MAX 160
+
 /* ---- Result channel (shared by host and guest) ---------------------------------------------- */
 /* The guest finds the channel at this descriptor; the host places it there at spawn time. */
 #define ALTAIR_EVAL_CHANNEL_FD 3

@@ -11,6 +11,7 @@
 #include "../php_altair_eval.h"
 #include "runner.h"
 #include "internal.h"
+#include "../encoder/encoder.h"
 
 #include <signal.h>
 #include <string.h>
@@ -116,6 +117,105 @@ static void build_sandbox(zval *sandbox, altair_eval_report *report, const altai
 	add_assoc_zval(sandbox, "unavailable", &unavailable);
 }
 
+/* Where line `number` (1-based) of text starts, or NULL past its end (text ending in a newline has
+ * an empty last line, where PHP reports "unexpected end of file"); *length without the newline. */
+static const char *find_line(const char *text, size_t size, zend_long number, size_t *length)
+{
+	const char *p = text, *end = text + size, *newline;
+
+	for (zend_long n = 1; n < number; n++) {
+		newline = memchr(p, '\n', (size_t) (end - p));
+		if (!newline) {
+			return NULL;
+		}
+		p = newline + 1;
+	}
+	newline = memchr(p, '\n', (size_t) (end - p));
+	*length = (size_t) ((newline ? newline : end) - p);
+	if (*length > 0 && p[*length - 1] == '\r') {
+		(*length)--;
+	}
+	return p;
+}
+
+/* "  12 | code" for each line around the error, "> 13 | code" for the offending one; lines cut
+ * on a UTF-8 boundary. The snippet's lines are the file's lines (scanner/scanner.h). */
+static zend_string *excerpt(zend_string *snippet, zend_long line)
+{
+	smart_str out = {0};
+	char number[32];
+	int width = snprintf(number, sizeof(number), ZEND_LONG_FMT, line + ALTAIR_EVAL_EXCERPT_CONTEXT_LINES);
+
+	for (zend_long n = line - ALTAIR_EVAL_EXCERPT_CONTEXT_LINES; n <= line + ALTAIR_EVAL_EXCERPT_CONTEXT_LINES; n++) {
+		size_t length;
+		const char *text = n >= 1 ? find_line(ZSTR_VAL(snippet), ZSTR_LEN(snippet), n, &length) : NULL;
+		bool cut = false;
+
+		if (!text) {
+			continue;
+		}
+		if (length > ALTAIR_EVAL_EXCERPT_LINE_MAX) {
+			length = ALTAIR_EVAL_EXCERPT_LINE_MAX;
+			while (length > 0 && ((unsigned char) text[length] & 0xC0) == 0x80) {
+				length--;
+			}
+			cut = true;
+		}
+		if (out.s) {
+			smart_str_appendc(&out, '\n');
+		}
+		snprintf(number, sizeof(number), "%*" ZEND_LONG_FMT_SPEC, width, n);
+		smart_str_appends(&out, n == line ? "> " : "  ");
+		smart_str_appends(&out, number);
+		smart_str_appends(&out, " | ");
+		smart_str_appendl(&out, text, length);
+		if (cut) {
+			smart_str_appends(&out, "...");
+		}
+	}
+	smart_str_0(&out);
+	return out.s;
+}
+
+/* "snippet.php" as the guest shows it, or its real path in a scratch directory under the root. */
+static bool is_snippet_file(zend_string *file, const altair_eval_request *request)
+{
+	const char *name = ALTAIR_EVAL_SNIPPET_DISPLAY_NAME;
+	const char *scratch = "/.altair/eval/";
+	size_t root = ZSTR_LEN(request->project_root);
+	size_t length = ZSTR_LEN(file);
+
+	if (zend_string_equals_cstr(file, name, strlen(name))) {
+		return true;
+	}
+	return length > root + strlen(scratch) + strlen(name)
+		&& memcmp(ZSTR_VAL(file), ZSTR_VAL(request->project_root), root) == 0
+		&& memcmp(ZSTR_VAL(file) + root, scratch, strlen(scratch)) == 0
+		&& strcmp(ZSTR_VAL(file) + length - strlen(name) - 1, "/" ALTAIR_EVAL_SNIPPET_DISPLAY_NAME) == 0;
+}
+
+/* A parse or fatal error in the snippet itself: add its excerpt. */
+static void add_excerpt(zval *error, const altair_eval_request *request)
+{
+	zval *file, *line;
+	zend_string *text;
+
+	if (Z_TYPE_P(error) != IS_ARRAY) {
+		return;
+	}
+	file = zend_hash_str_find(Z_ARRVAL_P(error), "file", strlen("file"));
+	line = zend_hash_str_find(Z_ARRVAL_P(error), "line", strlen("line"));
+	if (!file || Z_TYPE_P(file) != IS_STRING || !is_snippet_file(Z_STR_P(file), request)
+		|| !line || Z_TYPE_P(line) != IS_LONG || Z_LVAL_P(line) < 1) {
+		return;
+	}
+	text = excerpt(request->snippet, Z_LVAL_P(line));
+	if (text) {
+		SEPARATE_ARRAY(error);
+		add_assoc_str(error, "excerpt", text);
+	}
+}
+
 static const char *limit_for_signal(int signal, const altair_eval_outcome *outcome, const altair_eval_request *request)
 {
 	double cpu_seconds = (double) outcome->usage.ru_utime.tv_sec + (double) outcome->usage.ru_stime.tv_sec
@@ -165,6 +265,7 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	}
 	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
 		ZVAL_COPY(&error, entry);
+		add_excerpt(&error, request);
 		entry = frame_entry(report, "limit");
 		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
 	} else if (report->forged) {

@@ -13,6 +13,7 @@
 #include "ext/standard/php_random.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
+#include "../scanner/scanner.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,7 +26,6 @@
 #define ALTAIR_EVAL_STATE_DIR ALTAIR_EVAL_STATE_DIR_NAME
 #define ALTAIR_EVAL_SCRATCH_PARENT ALTAIR_EVAL_STATE_DIR_NAME "/eval"
 #define ALTAIR_EVAL_SNIPPET_FILE "snippet.php"
-#define ALTAIR_EVAL_OPEN_TAG "<?php "
 /* Deeper trees than this are left for the sweep of a later run to finish. */
 #define ALTAIR_EVAL_REMOVE_MAX_DEPTH 128
 
@@ -129,30 +129,36 @@ void altair_eval_scratch_sweep(zend_string *project_root)
 	closedir(dir);
 }
 
+/* snippet.php: the snippet as the scanner prepares it (open tag, implicit return, final ';'), with
+ * every line where it was, so the snippet's line N is the file's line N. */
 static zend_result write_snippet(const char *path, zend_string *snippet)
 {
-	bool has_open_tag = ZSTR_LEN(snippet) >= 2 && memcmp(ZSTR_VAL(snippet), "<?", 2) == 0;
-	const char *parts[2] = { has_open_tag ? "" : ALTAIR_EVAL_OPEN_TAG, ZSTR_VAL(snippet) };
-	size_t lengths[2] = { has_open_tag ? 0 : strlen(ALTAIR_EVAL_OPEN_TAG), ZSTR_LEN(snippet) };
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	altair_eval_scan_result scan;
+	char *text = emalloc(ZSTR_LEN(snippet) + ALTAIR_EVAL_SCANNER_GROWTH);
+	size_t length, done = 0;
+	int fd;
 
+	altair_eval_scanner_scan(ZSTR_VAL(snippet), ZSTR_LEN(snippet), &scan);
+	length = altair_eval_scanner_prepare(ZSTR_VAL(snippet), ZSTR_LEN(snippet), &scan, text);
+
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0) {
+		efree(text);
 		return FAILURE;
 	}
-	for (int i = 0; i < 2; i++) {
-		size_t done = 0;
-		while (done < lengths[i]) {
-			ssize_t n = write(fd, parts[i] + done, lengths[i] - done);
-			if (n < 0 && errno == EINTR) {
-				continue;
-			}
-			if (n <= 0) {
-				close(fd);
-				return FAILURE;
-			}
-			done += (size_t) n;
+	while (done < length) {
+		ssize_t n = write(fd, text + done, length - done);
+		if (n < 0 && errno == EINTR) {
+			continue;
 		}
+		if (n <= 0) {
+			close(fd);
+			efree(text);
+			return FAILURE;
+		}
+		done += (size_t) n;
 	}
+	efree(text);
 	return close(fd) == 0 ? SUCCESS : FAILURE;
 }
 

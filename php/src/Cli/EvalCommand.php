@@ -26,7 +26,6 @@ use Symfony\Component\Console\Output\OutputInterface;
 final class EvalCommand extends Command
 {
     private const FORMATS = ['human', 'json'];
-    private const OPEN_TAG = '/^\s*<\?php\b/';
 
     public function __construct(
         private readonly EvaluatorPort $evaluator,
@@ -42,8 +41,9 @@ final class EvalCommand extends Command
         $this
             ->setDescription('Evaluate a PHP snippet against the project\'s container in a fresh, hardened PHP process')
             ->addArgument('snippet', InputArgument::OPTIONAL, 'The PHP code, e.g. \'return container(App\User\UserRepository::class)->count();\'. Put -- before it when it starts with a dash.')
-            ->addOption('file', null, InputOption::VALUE_REQUIRED, 'Read the snippet from this file (a leading <?php tag is dropped)')
+            ->addOption('file', null, InputOption::VALUE_REQUIRED, 'Read the snippet from this file')
             ->addOption('stdin', null, InputOption::VALUE_NONE, 'Read the snippet from standard input (for callers that fight shell quoting)')
+            ->addOption('base64', null, InputOption::VALUE_NONE, 'The snippet (argument, --file or --stdin) is base64-encoded, for callers whose quoting mangles code')
             ->addOption('timeout-ms', null, InputOption::VALUE_REQUIRED, sprintf('Wall-clock limit in milliseconds, %d to %d', $limits->minTimeoutMs(), $limits->maxTimeoutMs()), (string) $limits->defaultTimeoutMs())
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit in MiB, %d to %d', $limits->minMemoryMb(), $limits->maxMemoryMb()), (string) $limits->defaultMemoryMb())
             ->addOption('writes', null, InputOption::VALUE_NONE, 'Let the snippet write inside the project root (it may always write its scratch directory)')
@@ -62,8 +62,13 @@ final class EvalCommand extends Command
                   <info>%command.full_name% 'return container(App\User\UserRepository::class)->count();'</info>
                   <info>echo 'return 1 + 1;' | %command.full_name% --stdin --format=json</info>
                   <info>%command.full_name% --file=snippet.php --project-root=examples/app</info>
+                  <info>%command.full_name% --base64 MSArIDE=</info>
 
-                Give the snippet exactly one way: as the argument, with --file or with --stdin.
+                Give the snippet exactly one way: as the argument, with --file or with --stdin; add
+                --base64 when it is base64-encoded (decoded strictly: anything else is a usage error).
+                A leading <?php and a trailing ?> are optional. Without a top-level return, the value
+                of a last expression statement is the result (1 + 1 gives 2); a missing final ';' is
+                tolerated. Errors name the snippet's own lines.
 
                 The network is off by default. To reach the application's own database anyway:
                   <info>%command.full_name% --allow-endpoint=127.0.0.1:5432 'return container(App\Repo::class)->count();'</info>
@@ -151,12 +156,15 @@ final class EvalCommand extends Command
             if (!is_file($file) || !is_readable($file)) {
                 throw new UsageError(sprintf('--file: cannot read "%s".', $file));
             }
-            $snippet = $this->dropOpenTag((string) file_get_contents($file));
+            $snippet = (string) file_get_contents($file);
         } elseif ($stdin) {
             $stream = $input instanceof StreamableInputInterface ? $input->getStream() : null;
-            $snippet = $this->dropOpenTag((string) stream_get_contents(is_resource($stream) ? $stream : STDIN));
+            $snippet = (string) stream_get_contents(is_resource($stream) ? $stream : STDIN);
         } else {
             $snippet = $argument ?? '';
+        }
+        if ($options->flag('base64') && $sources !== []) {
+            $snippet = $this->decodeBase64($snippet);
         }
 
         if (trim($snippet) === '') {
@@ -166,8 +174,17 @@ final class EvalCommand extends Command
         return $snippet;
     }
 
-    private function dropOpenTag(string $code): string
+    /**
+     * Strict base64 (line breaks and spaces around it are allowed); anything else is a usage error.
+     */
+    private function decodeBase64(string $encoded): string
     {
-        return (string) preg_replace(self::OPEN_TAG, '', $code, 1);
+        $compact = (string) preg_replace('/\s+/', '', $encoded);
+        $decoded = base64_decode($compact, true);
+        if ($compact === '' || $decoded === false) {
+            throw new UsageError('--base64: the snippet is not valid base64.');
+        }
+
+        return $decoded;
     }
 }

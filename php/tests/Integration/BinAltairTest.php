@@ -137,6 +137,18 @@ final class BinAltairTest extends TestCase
         self::assertStringStartsWith("✓ int 42\n", $fromFile->stdout);
     }
 
+    public function testBase64SnippetWithImplicitReturnAndOpenTag(): void
+    {
+        $snippet = "<?php\n\$greeting = 'it\\'s \"quoted\" `here`';\nstrlen(\$greeting)";
+        $result = $this->evalInApp(['--base64', base64_encode($snippet)]);
+        self::assertSame(0, $result->exitCode, $result->stderr);
+        self::assertStringStartsWith("✓ int 20\n", $result->stdout);
+
+        $invalid = $this->evalInApp(['--base64', 'not base64!']);
+        self::assertSame(2, $invalid->exitCode);
+        self::assertStringContainsString('--base64', $invalid->stderr);
+    }
+
     public function testUsageErrorsExitTwoWithOneLineOnStderr(): void
     {
         foreach ([['--timeout-ms=5', 'x'], ['--nope', 'x'], []] as $arguments) {

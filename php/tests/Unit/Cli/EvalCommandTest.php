@@ -123,12 +123,35 @@ final class EvalCommandTest extends TestCase
         self::assertFalse($call->unsafe);
     }
 
-    public function testReadsTheSnippetFromAFileWithoutItsOpenTag(): void
+    public function testReadsTheSnippetFromAFileAsItIs(): void
     {
-        file_put_contents($this->root . '/snippet.php', "<?php\nreturn 42;\n");
+        // the extension handles the open tag itself, keeping the snippet's line numbers
+        file_put_contents($this->root . '/snippet.php', "\n<?php\nreturn 42;\n");
 
         self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--file=' . $this->root . '/snippet.php']));
-        self::assertSame("\nreturn 42;\n", $this->evaluator->lastCall()->snippet);
+        self::assertSame("\n<?php\nreturn 42;\n", $this->evaluator->lastCall()->snippet);
+    }
+
+    public function testDecodesABase64Argument(): void
+    {
+        $code = "\$a = 'it\"s';\n\$a . \"\\n\" // `quoted`";
+
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--base64', base64_encode($code)]));
+        self::assertSame($code, $this->evaluator->lastCall()->snippet);
+    }
+
+    public function testDecodesBase64FromStdinAndFile(): void
+    {
+        $stdin = fopen('php://memory', 'r+');
+        self::assertIsResource($stdin);
+        fwrite($stdin, chunk_split(base64_encode('return 1 + 1;'), 8, "\n"));
+        rewind($stdin);
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--stdin', '--base64'], $stdin));
+        self::assertSame('return 1 + 1;', $this->evaluator->lastCall()->snippet);
+
+        file_put_contents($this->root . '/snippet.b64', base64_encode('<?php 3'));
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--base64', '--file=' . $this->root . '/snippet.b64']));
+        self::assertSame('<?php 3', $this->evaluator->lastCall()->snippet);
     }
 
     public function testReadsTheSnippetFromStdin(): void
@@ -196,6 +219,10 @@ final class EvalCommandTest extends TestCase
         yield 'file and snippet' => [['eval', '--file=ROOT/s.php', 'x'], 'one way only'];
         yield 'file and stdin' => [['eval', '--file=ROOT/s.php', '--stdin'], 'one way only'];
         yield 'unreadable file' => [['eval', '--file=ROOT/missing.php'], '--file: cannot read'];
+        yield 'invalid base64' => [['eval', '--base64', 'return 1;'], '--base64: the snippet is not valid base64'];
+        yield 'base64 of nothing' => [['eval', '--base64', '===='], '--base64: the snippet is not valid base64'];
+        yield 'base64 of blanks' => [['eval', '--base64', base64_encode("  \n")], 'The snippet is empty'];
+        yield 'base64 without a snippet' => [['eval', '--base64'], 'No snippet'];
         yield 'timeout too small' => [['eval', '--timeout-ms=99', 'x'], '--timeout-ms must be from 100 to 60000, got 99'];
         yield 'timeout too large' => [['eval', '--timeout-ms=60001', 'x'], '--timeout-ms must be from 100 to 60000'];
         yield 'timeout not a number' => [['eval', '--timeout-ms=1e3', 'x'], '--timeout-ms must be a whole number'];
@@ -289,7 +316,7 @@ final class EvalCommandTest extends TestCase
     {
         self::assertSame(0, $this->altair(['eval', '--help']));
         $help = $this->output->fetch();
-        foreach (['--file', '--stdin', '--timeout-ms', '--memory-mb', '--writes', '--network', '--unsafe', '--bootstrap', '--project-root', '--format', '--allow-endpoint', '--env-policy', '--env', 'Exit codes'] as $option) {
+        foreach (['--file', '--stdin', '--base64', '--timeout-ms', '--memory-mb', '--writes', '--network', '--unsafe', '--bootstrap', '--project-root', '--format', '--allow-endpoint', '--env-policy', '--env', 'Exit codes'] as $option) {
             self::assertStringContainsString($option, $help);
         }
     }
