@@ -40,6 +40,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_unsafe", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_unsafe,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_endpoints", "", PHP_INI_SYSTEM, OnUpdateString, guest_endpoints,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_memory_mb", "128", PHP_INI_SYSTEM, OnUpdateLong, guest_memory_mb,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_timeout_ms", "5000", PHP_INI_SYSTEM, OnUpdateLong, guest_timeout_ms,

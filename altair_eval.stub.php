@@ -42,6 +42,21 @@ namespace Altair\Eval {
          * @cvalue ALTAIR_EVAL_MEMORY_MB_MAX
          */
         public const MAX_MEMORY_LIMIT_MB = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_ENDPOINTS_MAX
+         */
+        public const MAX_ALLOW_ENDPOINTS = UNKNOWN;
+        /**
+         * The child gets the caller's environment, minus the always-denied variables.
+         * @var string
+         */
+        public const ENV_INHERIT = 'inherit';
+        /**
+         * The child gets only the variables named in $envAllow, minus the always-denied ones.
+         * @var string
+         */
+        public const ENV_CLEAN = 'clean';
 
         public readonly string $snippet;
         /** The real path of the project root. */
@@ -53,6 +68,16 @@ namespace Altair\Eval {
         /** The real path of the bootstrap file, always inside the project root. */
         public readonly ?string $bootstrap;
         public readonly bool $unsafe;
+        /**
+         * Reachable with the network off, normalized: "host:port" ("[v6]:port") for TCP,
+         * "unix:/absolute/path" for a Unix socket.
+         * @var list<string>
+         */
+        public readonly array $allowEndpoints;
+        /** ENV_INHERIT or ENV_CLEAN. */
+        public readonly string $env;
+        /** @var list<string> */
+        public readonly array $envAllow;
 
         public function __construct(
             string $snippet,
@@ -62,7 +87,10 @@ namespace Altair\Eval {
             bool $allowWrites = false,
             bool $allowNetwork = false,
             ?string $bootstrap = null,
-            bool $unsafe = false
+            bool $unsafe = false,
+            array $allowEndpoints = [],
+            string $env = 'inherit',
+            array $envAllow = []
         ) {}
     }
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: ee6f32b67c64b041f43826f97a4eec9e8b289d69 */
+ * Stub hash: b935885c67c6d2aeb97bbbb7419c9e965abac58b */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -10,6 +10,9 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowNetwork, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, bootstrap, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, unsafe, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowEndpoints, IS_ARRAY, 0, "[]")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, env, IS_STRING, 0, "\'inherit\'")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, envAllow, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 0)
@@ -144,6 +147,26 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_class_constant_ex(class_entry, const_MAX_MEMORY_LIMIT_MB_name, &const_MAX_MEMORY_LIMIT_MB_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_MEMORY_LIMIT_MB_name);
 
+	zval const_MAX_ALLOW_ENDPOINTS_value;
+	ZVAL_LONG(&const_MAX_ALLOW_ENDPOINTS_value, ALTAIR_EVAL_ENDPOINTS_MAX);
+	zend_string *const_MAX_ALLOW_ENDPOINTS_name = zend_string_init_interned("MAX_ALLOW_ENDPOINTS", sizeof("MAX_ALLOW_ENDPOINTS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_ALLOW_ENDPOINTS_name, &const_MAX_ALLOW_ENDPOINTS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_ALLOW_ENDPOINTS_name);
+
+	zval const_ENV_INHERIT_value;
+	zend_string *const_ENV_INHERIT_value_str = zend_string_init("inherit", strlen("inherit"), 1);
+	ZVAL_STR(&const_ENV_INHERIT_value, const_ENV_INHERIT_value_str);
+	zend_string *const_ENV_INHERIT_name = zend_string_init_interned("ENV_INHERIT", sizeof("ENV_INHERIT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ENV_INHERIT_name, &const_ENV_INHERIT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ENV_INHERIT_name);
+
+	zval const_ENV_CLEAN_value;
+	zend_string *const_ENV_CLEAN_value_str = zend_string_init("clean", strlen("clean"), 1);
+	ZVAL_STR(&const_ENV_CLEAN_value, const_ENV_CLEAN_value_str);
+	zend_string *const_ENV_CLEAN_name = zend_string_init_interned("ENV_CLEAN", sizeof("ENV_CLEAN") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ENV_CLEAN_name, &const_ENV_CLEAN_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ENV_CLEAN_name);
+
 	zval property_snippet_default_value;
 	ZVAL_UNDEF(&property_snippet_default_value);
 	zend_string *property_snippet_name = zend_string_init("snippet", sizeof("snippet") - 1, 1);
@@ -191,6 +214,24 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_string *property_unsafe_name = zend_string_init("unsafe", sizeof("unsafe") - 1, 1);
 	zend_declare_typed_property(class_entry, property_unsafe_name, &property_unsafe_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
 	zend_string_release(property_unsafe_name);
+
+	zval property_allowEndpoints_default_value;
+	ZVAL_UNDEF(&property_allowEndpoints_default_value);
+	zend_string *property_allowEndpoints_name = zend_string_init("allowEndpoints", sizeof("allowEndpoints") - 1, 1);
+	zend_declare_typed_property(class_entry, property_allowEndpoints_name, &property_allowEndpoints_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_allowEndpoints_name);
+
+	zval property_env_default_value;
+	ZVAL_UNDEF(&property_env_default_value);
+	zend_string *property_env_name = zend_string_init("env", sizeof("env") - 1, 1);
+	zend_declare_typed_property(class_entry, property_env_name, &property_env_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_env_name);
+
+	zval property_envAllow_default_value;
+	ZVAL_UNDEF(&property_envAllow_default_value);
+	zend_string *property_envAllow_name = zend_string_init("envAllow", sizeof("envAllow") - 1, 1);
+	zend_declare_typed_property(class_entry, property_envAllow_name, &property_envAllow_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_envAllow_name);
 
 	return class_entry;
 }

@@ -26,6 +26,13 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_MEMORY_MB_DEFAULT 128
 #define ALTAIR_EVAL_MEMORY_MB_MIN 16
 #define ALTAIR_EVAL_MEMORY_MB_MAX 512
+/* allowEndpoints: at most this many entries (each one Landlock port rule or socket path). */
+#define ALTAIR_EVAL_ENDPOINTS_MAX 16
+/* envAllow: at most this many variable names, each at most this long. */
+#define ALTAIR_EVAL_ENV_ALLOW_MAX 256
+#define ALTAIR_EVAL_ENV_NAME_MAX 255
+/* Unless allowWrites, appended to the child's PGOPTIONS: libpq sessions start read-only. */
+#define ALTAIR_EVAL_PGOPTIONS_READ_ONLY "-c default_transaction_read_only=on"
 
 /* ---- Runner (host side) --------------------------------------------------------------------- */
 /* stdout and stderr of the child are each kept up to this many bytes; the rest is drained. */
@@ -106,6 +113,8 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	bool guest_allow_writes;
 	bool guest_allow_network;
 	bool guest_unsafe;
+	/* allowEndpoints, comma-separated, as EvalRequest normalized them */
+	char *guest_endpoints;
 	zend_long guest_memory_mb;
 	zend_long guest_timeout_ms;
 ZEND_END_MODULE_GLOBALS(altair_eval)

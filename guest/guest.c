@@ -41,6 +41,11 @@ static const char *const runtime_read_paths[] = {
 	"/usr/lib", "/lib", "/lib64", "/usr/lib64", "/usr/local/lib", "/usr/share/zoneinfo", "/usr/share/icu",
 	"/etc/localtime", "/etc/ld.so.cache", "/dev/urandom", "/dev/random", "/dev/zero", NULL
 };
+/* ... with allowlisted TCP endpoints: name resolution from files (DNS itself needs UDP, which
+ * seccomp denies then: endpoints are IP addresses or names in /etc/hosts). */
+static const char *const endpoint_read_paths[] = {
+	"/etc/hosts", "/etc/nsswitch.conf", "/etc/gai.conf", "/etc/host.conf", NULL
+};
 /* ... and with the network allowed: name resolution and TLS roots. */
 static const char *const network_read_paths[] = {
 	"/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/gai.conf", "/etc/host.conf",
@@ -93,9 +98,43 @@ static void add_read_path_list(altair_eval_lockdown_policy *policy, const char *
 	efree(copy);
 }
 
+#define ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX "unix:"
+
+/* -d altair_eval.guest_endpoints: "host:port", "[v6]:port" and "unix:/path", comma-separated and
+ * already validated by EvalRequest. TCP ones become Landlock port rules (each port once). */
+static void add_endpoints(altair_eval_lockdown_policy *policy)
+{
+	const char *list = ALTAIR_EVAL_G(guest_endpoints);
+	char *copy, *entry, *state = NULL;
+
+	if (!list || !*list) {
+		return;
+	}
+	policy->endpoints = true;
+	copy = estrdup(list);
+	for (entry = php_strtok_r(copy, ",", &state); entry; entry = php_strtok_r(NULL, ",", &state)) {
+		const char *colon = strrchr(entry, ':');
+		long port;
+		bool known = false;
+
+		if (strncmp(entry, ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX, strlen(ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX)) == 0 || !colon) {
+			continue;
+		}
+		port = strtol(colon + 1, NULL, 10);
+		for (size_t i = 0; i < policy->connect_port_count; i++) {
+			known |= policy->connect_ports[i] == port;
+		}
+		if (!known && port > 0 && port <= 65535 && policy->connect_port_count < ALTAIR_EVAL_LOCKDOWN_MAX_PORTS) {
+			policy->connect_ports[policy->connect_port_count++] = (unsigned short) port;
+		}
+	}
+	efree(copy);
+}
+
 static void build_policy(altair_eval_lockdown_policy *policy)
 {
 	memset(policy, 0, sizeof(*policy));
+	add_endpoints(policy);
 	policy->project_root = ALTAIR_EVAL_G(guest_root);
 	policy->scratch_dir = ALTAIR_EVAL_G(guest_scratch);
 	policy->allow_writes = ALTAIR_EVAL_G(guest_allow_writes);
@@ -116,6 +155,11 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	}
 	if (policy->allow_network) {
 		for (const char *const *path = network_read_paths; *path; path++) {
+			add_read_path(policy, *path);
+		}
+	}
+	if (!policy->allow_network && policy->connect_port_count > 0) {
+		for (const char *const *path = endpoint_read_paths; *path; path++) {
 			add_read_path(policy, *path);
 		}
 	}
@@ -148,6 +192,36 @@ static bool ffi_disabled(void)
 		|| (enabled && (strcmp(enabled, "0") == 0 || strcasecmp(enabled, "false") == 0 || strcasecmp(enabled, "off") == 0));
 }
 
+/* sandbox.endpoints, when endpoints were allowlisted with the network off: what holds them. TCP:
+ * the Landlock port rules (any host on an allowlisted port is reachable: Landlock has no address
+ * rules), with seccomp keeping other kinds of inet sockets out. Unix sockets: nothing before
+ * Landlock ABI 9, which neither this guest nor most kernels have; the stream functions that could
+ * reach them from PHP stay disabled, the database drivers reach any socket file. */
+static void report_endpoints(zval *frame, const altair_eval_lockdown_report *kernel)
+{
+	const char *list = ALTAIR_EVAL_G(guest_endpoints);
+	zval endpoints, allowed;
+	char *copy, *entry, *state = NULL;
+
+	if (ALTAIR_EVAL_G(guest_allow_network) || ALTAIR_EVAL_G(guest_unsafe) || !list || !*list) {
+		add_assoc_null(frame, "endpoints");
+		return;
+	}
+	array_init(&endpoints);
+	array_init(&allowed);
+	copy = estrdup(list);
+	for (entry = php_strtok_r(copy, ",", &state); entry; entry = php_strtok_r(NULL, ",", &state)) {
+		add_next_index_string(&allowed, entry);
+	}
+	efree(copy);
+	add_assoc_zval(&endpoints, "allowed", &allowed);
+	add_assoc_string(&endpoints, "tcp", kernel->endpoint_ports ? "landlock-port" : "none");
+	add_assoc_bool(&endpoints, "hosts_checked", false);
+	add_assoc_bool(&endpoints, "tcp_stream_only", kernel->tcp_stream_only);
+	add_assoc_string(&endpoints, "unix", "not-restricted");
+	add_assoc_zval(frame, "endpoints", &endpoints);
+}
+
 static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_blocked, int ini_locked)
 {
 	zval frame, unavailable;
@@ -173,6 +247,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_bool(&frame, "landlock_net", kernel->landlock_net);
 	add_assoc_bool(&frame, "landlock_scoped", kernel->landlock_scoped);
 	add_assoc_bool(&frame, "unsafe", unsafe);
+	report_endpoints(&frame, kernel);
 	array_init(&unavailable);
 	if (unsafe) {
 		add_next_index_string(&unavailable, "unsafe: every guard was lifted on request");
@@ -192,6 +267,7 @@ static void enter_template_namespaces(void)
 
 	memset(&policy, 0, sizeof(policy));
 	policy.allow_network = ALTAIR_EVAL_G(guest_allow_network);
+	add_endpoints(&policy);
 	memset(&template_namespaces, 0, sizeof(template_namespaces));
 	altair_eval_lockdown_namespaces(&policy, &template_namespaces);
 	template_namespaces_entered = true;

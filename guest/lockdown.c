@@ -276,6 +276,10 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 	if (policy->allow_network) {
 		return;
 	}
+	if (policy->endpoints) {
+		lockdown_note(report, "netns: not entered: allowlisted endpoints must stay reachable (TCP held by Landlock ports and seccomp instead)");
+		return;
+	}
 #ifdef LOCKDOWN_NETNS
 	report->netns = lockdown_unshare(CLONE_NEWNET, "netns", report);
 #else
@@ -322,6 +326,12 @@ static void lockdown_ipc_namespace(altair_eval_lockdown_report *report)
 #  define LANDLOCK_SCOPE_SIGNAL (1ULL << 1)
 # endif
 /* The syscall numbers are the same on every architecture. */
+/* enum landlock_rule_type and struct landlock_net_port_attr as of ABI 4. */
+# define LOCKDOWN_LANDLOCK_RULE_NET_PORT 2
+typedef struct {
+	uint64_t allowed_access;
+	uint64_t port;
+} lockdown_landlock_net_port_attr;
 # ifndef __NR_landlock_create_ruleset
 #  define __NR_landlock_create_ruleset 444
 # endif
@@ -428,6 +438,25 @@ static bool lockdown_landlock_rules(const altair_eval_lockdown_policy *policy, a
 	return true;
 }
 
+/* Endpoints: TCP connect allowed to each allowlisted port (any host: Landlock has no address rules);
+ * bind stays denied. A port that cannot be added stays closed, which is visible, not a hole. */
+static bool lockdown_landlock_ports(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, int ruleset_fd)
+{
+	lockdown_landlock_net_port_attr rule;
+	bool all = true;
+
+	for (size_t i = 0; i < policy->connect_port_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PORTS; i++) {
+		memset(&rule, 0, sizeof(rule));
+		rule.allowed_access = LANDLOCK_ACCESS_NET_CONNECT_TCP;
+		rule.port = policy->connect_ports[i];
+		if (syscall(__NR_landlock_add_rule, ruleset_fd, LOCKDOWN_LANDLOCK_RULE_NET_PORT, &rule, 0) != 0) {
+			lockdown_note(report, "landlock: TCP port %u: %s", (unsigned) policy->connect_ports[i], strerror(errno));
+			all = false;
+		}
+	}
+	return all;
+}
+
 #endif /* LOCKDOWN_LANDLOCK */
 
 /* Deny by default on the filesystem: read the project and the runtime, write scratch only (and the
@@ -481,6 +510,7 @@ static void lockdown_landlock(const altair_eval_lockdown_policy *policy, altair_
 		close(ruleset_fd);
 		return;
 	}
+	bool ports = attr.handled_access_net != 0 && policy->endpoints && lockdown_landlock_ports(policy, report, ruleset_fd);
 	if (syscall(__NR_landlock_restrict_self, ruleset_fd, 0) != 0) {
 		lockdown_note(report, "landlock: restrict_self: %s", strerror(errno));
 		close(ruleset_fd);
@@ -490,6 +520,7 @@ static void lockdown_landlock(const altair_eval_lockdown_policy *policy, altair_
 	report->landlock_abi = abi;
 	report->landlock_net = attr.handled_access_net != 0;
 	report->landlock_scoped = attr.scoped != 0;
+	report->endpoint_ports = ports;
 #else
 	(void) policy;
 	lockdown_note(report, "landlock: not compiled in");
@@ -577,6 +608,10 @@ static void lockdown_landlock(const altair_eval_lockdown_policy *policy, altair_
 #  define LOCKDOWN_BPF_ARG_LOW(i) (LOCKDOWN_BPF_ARG_HIGH(i) + sizeof(uint32_t))
 # endif
 
+/* The type argument of socket() carries SOCK_NONBLOCK / SOCK_CLOEXEC above these bits. */
+# define LOCKDOWN_SOCK_TYPE_MASK 0xf
+# include <netinet/in.h>
+
 # define LOCKDOWN_RET_ERRNO(e) (SECCOMP_RET_ERRNO | ((uint32_t) (e) & SECCOMP_RET_DATA))
 
 typedef struct {
@@ -645,6 +680,37 @@ static void bpf_deny_if_any_arg_is(lockdown_bpf *bpf, uint32_t nr, const unsigne
 			bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, value);
 		}
 	}
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* socket() with endpoints: AF_UNIX, or AF_INET/AF_INET6 as a plain TCP stream (type SOCK_STREAM
+ * with any flags, protocol 0 or IPPROTO_TCP), the one kind Landlock's port rules govern. No UDP
+ * (DNS and every other datagram would go anywhere), no raw, SCTP or MPTCP sockets. */
+static void bpf_tcp_stream_socket(lockdown_bpf *bpf)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 12, __NR_socket);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 9, 0, AF_UNIX);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, AF_INET);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, AF_INET6);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(1));
+	bpf_emit(bpf, BPF_ALU | BPF_AND | BPF_K, 0, 0, LOCKDOWN_SOCK_TYPE_MASK);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, SOCK_STREAM);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(2));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, 0);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, IPPROTO_TCP);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* nr is denied when the low half of argument arg has any of bits set (MSG_FASTOPEN: a send that
+ * connects without connect(), which the Landlock port rules do not see). */
+static void bpf_deny_if_arg_has_bits(lockdown_bpf *bpf, uint32_t nr, unsigned arg, uint32_t bits, int error)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, nr);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(arg));
+	bpf_emit(bpf, BPF_JMP | BPF_JSET | BPF_K, 0, 1, bits);
 	bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
 	bpf_return(bpf, SECCOMP_RET_ALLOW);
 }
@@ -795,7 +861,13 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		}
 	}
 
-	if (!policy->allow_network) {
+	if (!policy->allow_network && policy->endpoints) {
+		bpf_tcp_stream_socket(bpf);
+		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendto, 3, MSG_FASTOPEN, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendmsg, 2, MSG_FASTOPEN, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendmmsg, 3, MSG_FASTOPEN, EPERM);
+	} else if (!policy->allow_network) {
 		bpf_allow_only_if_arg_in(bpf, __NR_socket, 0, unix_only, 1, EPERM);
 		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
 	}
@@ -856,7 +928,8 @@ static void lockdown_seccomp(const altair_eval_lockdown_policy *policy, altair_e
 	}
 	report->seccomp = true;
 	report->processes_blocked = true;
-	report->sockets_blocked = !policy->allow_network;
+	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
+	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
 	report->channel_sealed = policy->channel_fd >= 0 && lockdown_channel_not_reopenable(policy->channel_fd, report);
 #else
 	(void) policy;
@@ -906,6 +979,10 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	}
 	lockdown_landlock(policy, report);
 	lockdown_seccomp(policy, report);
+	if (policy->endpoints && !policy->allow_network && policy->connect_port_count > 0 && !report->endpoint_ports) {
+		lockdown_note(report, "endpoints: TCP ports not enforced by the kernel (needs Landlock ABI 4, have %d): every TCP port is reachable",
+			report->landlock_abi);
+	}
 	return 0;
 #else
 	(void) policy;

@@ -16,6 +16,7 @@
 #define ALTAIR_EVAL_LOCKDOWN_MAX_PATHS 64
 #define ALTAIR_EVAL_LOCKDOWN_MAX_NOTES 16
 #define ALTAIR_EVAL_LOCKDOWN_NOTE_LEN 160
+#define ALTAIR_EVAL_LOCKDOWN_MAX_PORTS 16
 
 typedef struct {
 	/* Real paths. The scratch directory lies inside the project root. */
@@ -27,6 +28,12 @@ typedef struct {
 	size_t read_path_count;
 	bool allow_writes;   /* the project root becomes writable too */
 	bool allow_network;  /* no network namespace, sockets and TCP allowed */
+	/* Endpoints allowlisted with the network off: no network namespace (it would cut the host's own
+	 * database off); seccomp allows TCP stream sockets besides AF_UNIX (no UDP, raw or fast open);
+	 * Landlock (ABI >= 4) lets them connect to these ports only, on any host, and bind nowhere. */
+	bool endpoints;
+	unsigned short connect_ports[ALTAIR_EVAL_LOCKDOWN_MAX_PORTS];
+	size_t connect_port_count;
 	long memory_limit_mb;
 	long timeout_ms;
 	pid_t parent_pid;    /* the host; we exit if it is already gone */
@@ -48,6 +55,8 @@ typedef struct altair_eval_lockdown_report_s {
 	bool seccomp;           /* the seccomp filter is installed */
 	bool processes_blocked; /* fork/vfork/clone(without CLONE_THREAD)/clone3 denied */
 	bool sockets_blocked;   /* socket() denied for every family but AF_UNIX */
+	bool tcp_stream_only;   /* endpoints: AF_INET/AF_INET6 only as TCP streams, no fast open (seccomp) */
+	bool endpoint_ports;    /* endpoints: TCP connect only to connect_ports (Landlock port rules) */
 	bool channel_sealed;    /* dup of the result channel denied */
 	/* Why a step did not hold, e.g. "landlock: Function not implemented". */
 	char notes[ALTAIR_EVAL_LOCKDOWN_MAX_NOTES][ALTAIR_EVAL_LOCKDOWN_NOTE_LEN];

@@ -23,6 +23,9 @@
 #include <dlfcn.h>
 
 extern char **environ;
+/* Declared by php_ini.c without a header. */
+extern PHPAPI char *php_ini_opened_path;
+extern PHPAPI char *php_ini_scanned_path;
 
 /* Always disabled unless unsafe: new programs, processes, signals to others, environment
  * changes that outlive the snippet, mail, dl, links that could point out of the sandbox. */
@@ -36,7 +39,10 @@ static const char *const disabled_always[] = {
 };
 static const char *const disabled_prefixes_always[] = { "pcntl_", NULL };
 
-/* Disabled as well when the request does not allow the network. */
+/* Disabled as well when the request does not allow the network, allowlisted endpoints or not: the
+ * kernel holds TCP to the allowlisted ports, but cannot restrict connect() to named Unix sockets
+ * before Landlock ABI 9, so a stream client would reach every socket file on the machine. The
+ * database drivers (PDO, pgsql, mysqli, redis) connect in C and are not affected. */
 static const char *const disabled_offline[] = {
 	"fsockopen", "pfsockopen", "stream_socket_client", "stream_socket_server",
 	"gethostbyname", "gethostbynamel", "gethostbyaddr", "dns_get_record", "dns_check_record",
@@ -106,6 +112,10 @@ static void forward_caller_ini(altair_eval_command *command)
 	if (sapi_module.php_ini_path_override) {
 		push_arg(command, estrdup("-c"));
 		push_arg(command, estrdup(sapi_module.php_ini_path_override));
+	} else if (!sapi_module.php_ini_ignore && php_ini_opened_path) {
+		/* Found through PHPRC or the default search: named explicitly, as PHPRC is not passed on. */
+		push_arg(command, estrdup("-c"));
+		push_arg(command, estrdup(php_ini_opened_path));
 	}
 	if (sapi_module.ini_entries) {
 		const char *line = sapi_module.ini_entries;
@@ -188,6 +198,25 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 	push_ini(command, "allow_url_include", "0");
 }
 
+/* allowEndpoints for the guest's lockdown, comma-separated (request.c keeps commas out of them). */
+static void push_endpoints(altair_eval_command *command, const altair_eval_request *request)
+{
+	smart_str list = {0};
+	zval *endpoint;
+
+	ZEND_HASH_FOREACH_VAL(request->allow_endpoints, endpoint) {
+		if (Z_TYPE_P(endpoint) == IS_STRING) {
+			if (list.s) {
+				smart_str_appendc(&list, ',');
+			}
+			smart_str_append(&list, Z_STR_P(endpoint));
+		}
+	} ZEND_HASH_FOREACH_END();
+	smart_str_0(&list);
+	push_ini(command, "altair_eval.guest_endpoints", list.s ? ZSTR_VAL(list.s) : "");
+	smart_str_free(&list);
+}
+
 static void push_guest(altair_eval_command *command, const altair_eval_request *request,
 	const altair_eval_scratch *scratch)
 {
@@ -206,40 +235,109 @@ static void push_guest(altair_eval_command *command, const altair_eval_request *
 	push_ini(command, "altair_eval.guest_allow_writes", request->allow_writes ? "1" : "0");
 	push_ini(command, "altair_eval.guest_allow_network", request->allow_network ? "1" : "0");
 	push_ini(command, "altair_eval.guest_unsafe", request->unsafe ? "1" : "0");
+	push_endpoints(command, request);
 	push_ini_long(command, "altair_eval.guest_memory_mb", request->memory_limit_mb);
 	push_ini_long(command, "altair_eval.guest_timeout_ms", request->timeout_ms);
 }
 
-/* Never passed on: the policy variables (we set them), and whatever changes how the child's
- * runtime is loaded or weakens a guard before the guest can lock down (a preloaded library runs
- * before PHP; with USE_ZEND_ALLOC=0 memory_limit is not enforced). */
+/* Never passed on, whatever the env policy: the variables we set ourselves, and whatever changes how
+ * the child's runtime is loaded or configured before the guest can lock down: the dynamic loader
+ * (a preloaded library runs before PHP), allocator and libc tunables (with USE_ZEND_ALLOC=0
+ * memory_limit is not enforced), modules loaded by path (iconv, locales, OpenSSL engines and
+ * providers), and PHP's own ini lookup (the child gets the caller's effective ini explicitly). */
 static const char *const denied_variables[] = {
-	"ALTAIR_EVAL_ALLOW_WRITES=", "ALTAIR_EVAL_ALLOW_NETWORK=", "ALTAIR_EVAL_UNSAFE=",
-	"LD_PRELOAD=", "LD_LIBRARY_PATH=", "LD_AUDIT=", "LD_DEBUG=", "LD_DEBUG_OUTPUT=", "LD_PROFILE=",
-	"LD_BIND_NOW=", "LD_ORIGIN_PATH=", "GCONV_PATH=", "MALLOC_CONF=", "USE_ZEND_ALLOC=",
-	"ZEND_DONT_UNLOAD_MODULES=",
+	"ALTAIR_EVAL_ALLOW_WRITES", "ALTAIR_EVAL_ALLOW_NETWORK", "ALTAIR_EVAL_UNSAFE",
+	"GLIBC_TUNABLES", "GCONV_PATH", "LOCPATH", "NLSPATH", "HOSTALIASES", "MALLOC_CONF",
+	"OPENSSL_CONF", "OPENSSL_ENGINES", "OPENSSL_MODULES",
+	"ZEND_DONT_UNLOAD_MODULES", "PHPRC", "PHP_INI_SCAN_DIR",
 	NULL
 };
+/* Whole families: LD_PRELOAD, LD_LIBRARY_PATH, LD_AUDIT, LD_DEBUG…; MALLOC_CHECK_, MALLOC_PERTURB_…;
+ * USE_ZEND_ALLOC, USE_ZEND_ALLOC_HUGE_PAGES. */
+static const char *const denied_prefixes[] = { "LD_", "MALLOC_", "USE_ZEND_ALLOC", NULL };
+
+#define ALTAIR_EVAL_PGOPTIONS "PGOPTIONS"
+
+/* Does the entry ("NAME=value") name exactly this variable? */
+static bool entry_is(const char *entry, const char *name, size_t length)
+{
+	return strncmp(entry, name, length) == 0 && entry[length] == '=';
+}
 
 static bool is_denied_variable(const char *entry)
 {
 	for (const char *const *name = denied_variables; *name; name++) {
-		if (strncmp(entry, *name, strlen(*name)) == 0) {
+		if (entry_is(entry, *name, strlen(*name))) {
 			return true;
 		}
 	}
+	return has_prefix(entry, denied_prefixes);
+}
+
+static bool is_allowed_variable(const char *entry, const altair_eval_request *request)
+{
+	zval *name;
+
+	if (!request->env_clean) {
+		return true;
+	}
+	ZEND_HASH_FOREACH_VAL(request->env_allow, name) {
+		if (Z_TYPE_P(name) == IS_STRING && entry_is(entry, Z_STRVAL_P(name), Z_STRLEN_P(name))) {
+			return true;
+		}
+	} ZEND_HASH_FOREACH_END();
 	return false;
+}
+
+/* Unless writes are allowed, libpq sessions start read-only: the caller's own PGOPTIONS (when the
+ * policy lets it through) come first, ours last, so ours win. */
+static void push_pgoptions(altair_eval_command *command, const altair_eval_request *request, const char *caller)
+{
+	char *entry;
+
+	if (request->allow_writes || request->unsafe) {
+		if (caller) {
+			spprintf(&entry, 0, ALTAIR_EVAL_PGOPTIONS "=%s", caller);
+			push_env(command, entry);
+		}
+		return;
+	}
+	spprintf(&entry, 0, ALTAIR_EVAL_PGOPTIONS "=%s%s" ALTAIR_EVAL_PGOPTIONS_READ_ONLY,
+		caller ? caller : "", caller && *caller ? " " : "");
+	push_env(command, entry);
+}
+
+/* Same binary, same ini: PHP_INI_SCAN_DIR is never inherited (it may have been planted with
+ * putenv() after the caller started), but set to the scan path the caller actually used, which
+ * is empty when it scanned nothing. With -n the child ignores it anyway. */
+static void push_ini_scan_dir(altair_eval_command *command)
+{
+	char *entry;
+
+	if (strcmp(sapi_module.name, "cli") != 0 || sapi_module.php_ini_ignore) {
+		return;
+	}
+	spprintf(&entry, 0, "PHP_INI_SCAN_DIR=%s", php_ini_scanned_path ? php_ini_scanned_path : "");
+	push_env(command, entry);
 }
 
 static void build_environment(altair_eval_command *command, const altair_eval_request *request)
 {
+	const char *pgoptions = NULL;
 	char *entry;
 
 	for (char **variable = environ; variable && *variable; variable++) {
-		if (!is_denied_variable(*variable)) {
-			push_env(command, estrdup(*variable));
+		if (is_denied_variable(*variable) || !is_allowed_variable(*variable, request)) {
+			continue;
 		}
+		if (entry_is(*variable, ALTAIR_EVAL_PGOPTIONS, strlen(ALTAIR_EVAL_PGOPTIONS))) {
+			pgoptions = *variable + strlen(ALTAIR_EVAL_PGOPTIONS "=");
+			continue;
+		}
+		push_env(command, estrdup(*variable));
 	}
+	push_pgoptions(command, request, pgoptions);
+	push_ini_scan_dir(command);
 	spprintf(&entry, 0, "ALTAIR_EVAL_ALLOW_WRITES=%d", request->allow_writes ? 1 : 0);
 	push_env(command, entry);
 	spprintf(&entry, 0, "ALTAIR_EVAL_ALLOW_NETWORK=%d", request->allow_network ? 1 : 0);
@@ -275,6 +373,25 @@ void altair_eval_command_build(altair_eval_command *command, zend_string *php_bi
 	push_arg(command, estrdup("-r"));
 	push_arg(command, estrdup(altair_eval_guest_prelude));
 	build_environment(command, request);
+}
+
+/* What else in a request shapes the child's command line and environment beyond the flags a warm
+ * template is keyed on: the endpoint list and the env policy. */
+zend_string *altair_eval_command_policy_extra(const altair_eval_request *request)
+{
+	smart_str key = {0};
+	zval *entry;
+
+	smart_str_appends(&key, request->env_clean ? "clean" : "inherit");
+	ZEND_HASH_FOREACH_VAL(request->env_allow, entry) {
+		smart_str_appendc(&key, '\n');
+		smart_str_append(&key, Z_STR_P(entry));
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_VAL(request->allow_endpoints, entry) {
+		smart_str_appendc(&key, '\t');
+		smart_str_append(&key, Z_STR_P(entry));
+	} ZEND_HASH_FOREACH_END();
+	return smart_str_extract(&key);
 }
 
 void altair_eval_command_free(altair_eval_command *command)

@@ -30,6 +30,9 @@ typedef struct {
 	bool allow_writes;
 	bool allow_network;
 	bool unsafe;
+	HashTable *allow_endpoints; /* normalized strings: "host:port", "[v6]:port", "unix:/path" */
+	bool env_clean;             /* only env_allow (and what we set) reaches the child */
+	HashTable *env_allow;       /* variable names */
 } altair_eval_request;
 
 typedef struct {
@@ -121,6 +124,8 @@ void altair_eval_scratch_sweep(zend_string *project_root);
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template);
 void altair_eval_command_free(altair_eval_command *command);
+/* The env policy and endpoints, for keys of warm templates (emalloc'd). */
+zend_string *altair_eval_command_policy_extra(const altair_eval_request *request);
 
 /* spawn.c */
 zend_result altair_eval_pipes_open(altair_eval_pipes *pipes);

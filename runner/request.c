@@ -12,7 +12,10 @@
 #include "runner.h"
 #include "internal.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 
 zend_class_entry *altair_eval_request_ce;
 
@@ -85,6 +88,163 @@ static zend_string *resolve_bootstrap(zend_string *given, zend_string *root)
 	return bootstrap;
 }
 
+/* Characters an endpoint cannot carry into the comma-separated -d altair_eval.guest_endpoints="..." */
+#define ALTAIR_EVAL_ENDPOINT_FORBIDDEN_CHARS "\"\n\r;,$\\"
+#define ALTAIR_EVAL_ENDPOINT_UNIX_PREFIX "unix:"
+#define ALTAIR_EVAL_ENDPOINT_TCP_PREFIX "tcp://"
+#define ALTAIR_EVAL_PORT_MAX 65535
+
+static bool has_prefix(const char *value, const char *prefix)
+{
+	return strncmp(value, prefix, strlen(prefix)) == 0;
+}
+
+/* "unix:/abs/path" (also "unix:///abs/path"): a path that fits in sockaddr_un. */
+static zend_string *normalize_unix_endpoint(const char *path, size_t length)
+{
+	struct sockaddr_un address;
+
+	if (length >= 3 && path[0] == '/' && path[1] == '/' && path[2] == '/') {
+		path += 2;
+		length -= 2;
+	}
+	if (length < 2 || path[0] != '/' || length >= sizeof(address.sun_path) || memchr(path, '\0', length)
+		|| strpbrk(path, ALTAIR_EVAL_ENDPOINT_FORBIDDEN_CHARS)) {
+		return NULL;
+	}
+	return zend_strpprintf(0, ALTAIR_EVAL_ENDPOINT_UNIX_PREFIX "%.*s", (int) length, path);
+}
+
+/* "host:port", "[v6]:port", optionally "tcp://"-prefixed; the host lower-cased, the port a number. */
+static zend_string *normalize_tcp_endpoint(const char *value, size_t length)
+{
+	const char *colon, *host_end, *port;
+	char *digits_end;
+	bool bracketed;
+	zend_string *host;
+	long number;
+
+	if (has_prefix(value, ALTAIR_EVAL_ENDPOINT_TCP_PREFIX)) {
+		value += strlen(ALTAIR_EVAL_ENDPOINT_TCP_PREFIX);
+		length -= strlen(ALTAIR_EVAL_ENDPOINT_TCP_PREFIX);
+	}
+	colon = zend_memrchr(value, ':', length);
+	if (!colon || colon == value || memchr(value, '\0', length)) {
+		return NULL;
+	}
+	bracketed = value[0] == '[';
+	host_end = colon;
+	if (bracketed) {
+		if (colon - value < 3 || colon[-1] != ']') {
+			return NULL;
+		}
+		value++;
+		host_end = colon - 1;
+	}
+	for (const char *c = value; c < host_end; c++) {
+		bool ok = bracketed
+			? (isxdigit((unsigned char) *c) || *c == ':' || *c == '.')
+			: (isalnum((unsigned char) *c) || *c == '.' || *c == '-' || *c == '_');
+		if (!ok) {
+			return NULL;
+		}
+	}
+	if (host_end == value) {
+		return NULL;
+	}
+	port = colon + 1;
+	errno = 0;
+	number = strtol(port, &digits_end, 10);
+	if (!isdigit((unsigned char) *port) || *digits_end != '\0' || errno != 0 || number < 1 || number > ALTAIR_EVAL_PORT_MAX) {
+		return NULL;
+	}
+	host = zend_string_tolower(zend_string_init(value, (size_t) (host_end - value), 0));
+	zend_string *normalized = zend_strpprintf(0, bracketed ? "[%s]:%ld" : "%s:%ld", ZSTR_VAL(host), number);
+	zend_string_release(host);
+	return normalized;
+}
+
+/* The validated, normalized list; NULL with a ValueError thrown. */
+static zend_array *normalize_endpoints(HashTable *given, uint32_t argument)
+{
+	zend_array *list;
+	zval *entry, normalized;
+
+	if (zend_hash_num_elements(given) > ALTAIR_EVAL_ENDPOINTS_MAX) {
+		zend_argument_value_error(argument, "must not have more than %d entries", ALTAIR_EVAL_ENDPOINTS_MAX);
+		return NULL;
+	}
+	list = zend_new_array(zend_hash_num_elements(given));
+	ZEND_HASH_FOREACH_VAL(given, entry) {
+		zend_string *endpoint = NULL;
+
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) == IS_STRING) {
+			endpoint = has_prefix(Z_STRVAL_P(entry), ALTAIR_EVAL_ENDPOINT_UNIX_PREFIX)
+				? normalize_unix_endpoint(Z_STRVAL_P(entry) + strlen(ALTAIR_EVAL_ENDPOINT_UNIX_PREFIX),
+					Z_STRLEN_P(entry) - strlen(ALTAIR_EVAL_ENDPOINT_UNIX_PREFIX))
+				: normalize_tcp_endpoint(Z_STRVAL_P(entry), Z_STRLEN_P(entry));
+		}
+		if (!endpoint) {
+			if (Z_TYPE_P(entry) == IS_STRING) {
+				zend_argument_value_error(argument, "must hold \"host:port\" (port 1-65535) or \"unix:/absolute/path\" entries, \"%s\" is neither",
+					Z_STRVAL_P(entry));
+			} else {
+				zend_argument_value_error(argument, "must hold strings, %s given", zend_zval_type_name(entry));
+			}
+			zend_array_destroy(list);
+			return NULL;
+		}
+		ZVAL_STR(&normalized, endpoint);
+		zend_hash_next_index_insert_new(list, &normalized);
+	} ZEND_HASH_FOREACH_END();
+	return list;
+}
+
+static bool is_variable_name(zend_string *name)
+{
+	const char *c = ZSTR_VAL(name);
+
+	if (ZSTR_LEN(name) == 0 || ZSTR_LEN(name) > ALTAIR_EVAL_ENV_NAME_MAX || !(isalpha((unsigned char) *c) || *c == '_')) {
+		return false;
+	}
+	for (size_t i = 1; i < ZSTR_LEN(name); i++) {
+		if (!(isalnum((unsigned char) c[i]) || c[i] == '_')) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A list of variable names; NULL with a ValueError thrown. */
+static zend_array *normalize_env_allow(HashTable *given, uint32_t argument)
+{
+	zend_array *list;
+	zval *entry;
+
+	if (zend_hash_num_elements(given) > ALTAIR_EVAL_ENV_ALLOW_MAX) {
+		zend_argument_value_error(argument, "must not have more than %d entries", ALTAIR_EVAL_ENV_ALLOW_MAX);
+		return NULL;
+	}
+	list = zend_new_array(zend_hash_num_elements(given));
+	ZEND_HASH_FOREACH_VAL(given, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING || !is_variable_name(Z_STR_P(entry))) {
+			if (Z_TYPE_P(entry) == IS_STRING) {
+				zend_argument_value_error(argument, "must hold variable names ([A-Za-z_][A-Za-z0-9_]*), \"%s\" is not",
+					Z_STRVAL_P(entry));
+			} else {
+				zend_argument_value_error(argument, "must hold strings, %s given", zend_zval_type_name(entry));
+			}
+			zend_array_destroy(list);
+			return NULL;
+		}
+		Z_ADDREF_P(entry);
+		zend_hash_next_index_insert_new(list, entry);
+	} ZEND_HASH_FOREACH_END();
+	return list;
+}
+
 static void set_string(zend_object *object, const char *name, zend_string *value)
 {
 	zend_update_property_str(altair_eval_request_ce, object, name, strlen(name), value);
@@ -100,6 +260,16 @@ static void set_bool(zend_object *object, const char *name, bool value)
 	zend_update_property_bool(altair_eval_request_ce, object, name, strlen(name), value);
 }
 
+/* Takes the array over. */
+static void set_array(zend_object *object, const char *name, zend_array *value)
+{
+	zval array;
+
+	ZVAL_ARR(&array, value);
+	zend_update_property(altair_eval_request_ce, object, name, strlen(name), &array);
+	zval_ptr_dtor(&array);
+}
+
 ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 {
 	zend_string *snippet, *given_root, *given_bootstrap = NULL;
@@ -107,9 +277,12 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	zend_long timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_DEFAULT;
 	zend_long memory_limit_mb = ALTAIR_EVAL_MEMORY_MB_DEFAULT;
 	bool allow_writes = false, allow_network = false, unsafe = false;
+	HashTable *given_endpoints = NULL, *given_env_allow = NULL;
+	zend_string *env = NULL;
+	zend_array *endpoints, *env_allow;
 	zend_object *object = Z_OBJ_P(ZEND_THIS);
 
-	ZEND_PARSE_PARAMETERS_START(2, 8)
+	ZEND_PARSE_PARAMETERS_START(2, 11)
 		Z_PARAM_STR(snippet)
 		Z_PARAM_PATH_STR(given_root)
 		Z_PARAM_OPTIONAL
@@ -119,6 +292,9 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		Z_PARAM_BOOL(allow_network)
 		Z_PARAM_PATH_STR_OR_NULL(given_bootstrap)
 		Z_PARAM_BOOL(unsafe)
+		Z_PARAM_ARRAY_HT(given_endpoints)
+		Z_PARAM_STR(env)
+		Z_PARAM_ARRAY_HT(given_env_allow)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (ZSTR_LEN(snippet) == 0) {
@@ -127,6 +303,10 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	}
 	if (ZSTR_LEN(given_root) == 0) {
 		zend_argument_value_error(2, "must not be empty");
+		RETURN_THROWS();
+	}
+	if (env && !zend_string_equals_literal(env, "inherit") && !zend_string_equals_literal(env, "clean")) {
+		zend_argument_value_error(10, "must be \"inherit\" or \"clean\", \"%s\" given", ZSTR_VAL(env));
 		RETURN_THROWS();
 	}
 	root = resolve_root(given_root);
@@ -139,6 +319,18 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 			zend_string_release(root);
 			RETURN_THROWS();
 		}
+	}
+	endpoints = given_endpoints ? normalize_endpoints(given_endpoints, 9) : zend_new_array(0);
+	env_allow = endpoints ? (given_env_allow ? normalize_env_allow(given_env_allow, 11) : zend_new_array(0)) : NULL;
+	if (!endpoints || !env_allow) {
+		if (endpoints) {
+			zend_array_destroy(endpoints);
+		}
+		if (bootstrap) {
+			zend_string_release(bootstrap);
+		}
+		zend_string_release(root);
+		RETURN_THROWS();
 	}
 
 	set_string(object, "snippet", snippet);
@@ -154,6 +346,13 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		zend_update_property_null(altair_eval_request_ce, object, "bootstrap", strlen("bootstrap"));
 	}
 	set_bool(object, "unsafe", unsafe);
+	set_array(object, "allowEndpoints", endpoints);
+	if (env) {
+		set_string(object, "env", env);
+	} else {
+		zend_update_property_string(altair_eval_request_ce, object, "env", strlen("env"), "inherit");
+	}
+	set_array(object, "envAllow", env_allow);
 	zend_string_release(root);
 }
 
@@ -178,7 +377,7 @@ static zval *property(zend_object *object, const char *name, uint8_t type)
 /* Returns FAILURE with an exception thrown when the object was not built by the constructor. */
 zend_result altair_eval_request_read(zend_object *object, altair_eval_request *request)
 {
-	zval *snippet, *root, *timeout, *memory, *writes, *network, *bootstrap, *unsafe;
+	zval *snippet, *root, *timeout, *memory, *writes, *network, *bootstrap, *unsafe, *endpoints, *env, *env_allow;
 
 	if (!(snippet = property(object, "snippet", IS_STRING))
 		|| !(root = property(object, "projectRoot", IS_STRING))
@@ -187,7 +386,10 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 		|| !(writes = property(object, "allowWrites", _IS_BOOL))
 		|| !(network = property(object, "allowNetwork", _IS_BOOL))
 		|| !(bootstrap = property(object, "bootstrap", IS_NULL))
-		|| !(unsafe = property(object, "unsafe", _IS_BOOL))) {
+		|| !(unsafe = property(object, "unsafe", _IS_BOOL))
+		|| !(endpoints = property(object, "allowEndpoints", IS_ARRAY))
+		|| !(env = property(object, "env", IS_STRING))
+		|| !(env_allow = property(object, "envAllow", IS_ARRAY))) {
 		return FAILURE;
 	}
 	request->snippet = Z_STR_P(snippet);
@@ -198,5 +400,8 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->allow_network = Z_TYPE_P(network) == IS_TRUE;
 	request->bootstrap = Z_TYPE_P(bootstrap) == IS_STRING ? Z_STR_P(bootstrap) : NULL;
 	request->unsafe = Z_TYPE_P(unsafe) == IS_TRUE;
+	request->allow_endpoints = Z_ARRVAL_P(endpoints);
+	request->env_clean = zend_string_equals_literal(Z_STR_P(env), "clean");
+	request->env_allow = Z_ARRVAL_P(env_allow);
 	return SUCCESS;
 }

@@ -41,9 +41,13 @@ static zend_result warm_failed(const char *what, int error)
 
 static zend_string *policy_key(zend_string *binary, const altair_eval_request *request)
 {
-	return zend_strpprintf(0, "%s\n%s\n" ZEND_LONG_FMT "\n%d%d%d\n%s", ZSTR_VAL(binary),
+	zend_string *extra = altair_eval_command_policy_extra(request);
+	zend_string *key = zend_strpprintf(0, "%s\n%s\n" ZEND_LONG_FMT "\n%d%d%d\n%s\n%s", ZSTR_VAL(binary),
 		ZSTR_VAL(request->project_root), request->memory_limit_mb, request->allow_writes, request->allow_network,
-		request->unsafe, request->bootstrap ? ZSTR_VAL(request->bootstrap) : "");
+		request->unsafe, request->bootstrap ? ZSTR_VAL(request->bootstrap) : "", ZSTR_VAL(extra));
+
+	zend_string_release(extra);
+	return key;
 }
 
 /* Reads one event, waiting at most timeout_ms. false on timeout, EOF or a malformed event. */

@@ -48,6 +48,9 @@ final class EvalCommand extends Command
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit in MiB, %d to %d', $limits->minMemoryMb(), $limits->maxMemoryMb()), (string) $limits->defaultMemoryMb())
             ->addOption('writes', null, InputOption::VALUE_NONE, 'Let the snippet write inside the project root (it may always write its scratch directory)')
             ->addOption('network', null, InputOption::VALUE_NONE, 'Let the snippet open network connections')
+            ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'With the network off, let the snippet reach this endpoint: HOST:PORT (TCP; the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
+            ->addOption('env-policy', null, InputOption::VALUE_REQUIRED, 'The child\'s environment: inherit (yours, minus loader and ini overrides) or clean (only the --env names); default inherit, or clean when --env is given')
+            ->addOption('env', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Pass this environment variable on under --env-policy=clean. Repeatable')
             ->addOption('unsafe', null, InputOption::VALUE_NONE, 'Run without any guard (CLI only); every unsafe run is recorded in <root>/.altair/events.jsonl')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root to run before the snippet, instead of the default container discovery')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project to evaluate in (default: the current directory)')
@@ -67,6 +70,11 @@ final class EvalCommand extends Command
                 of a last expression statement is the result (1 + 1 gives 2); a missing final ';' is
                 tolerated. Errors name the snippet's own lines.
 
+                The network is off by default. To reach the application's own database anyway:
+                  <info>%command.full_name% --allow-endpoint=127.0.0.1:5432 'return container(App\Repo::class)->count();'</info>
+                The environment is yours (inherit) unless --env-policy=clean, which passes only the
+                --env names; LD_*, PHPRC, PHP_INI_SCAN_DIR and similar overrides are never passed.
+
                 Human output: the snippet's stdout, then "✓ <type> <value>" or "✗ <Class>: <message>"
                 with "at <file>:<line>", then its stderr, "duration=…ms memory=… KB exit=…" and the
                 guards that held ("sandbox: …"). Colours only on a terminal; -v adds the stack trace.
@@ -81,6 +89,11 @@ final class EvalCommand extends Command
         $options = new OptionReader($input);
         $format = $options->choice('format', self::FORMATS, 'human');
         $projectRoot = $options->projectRoot();
+        $envAllow = $options->variableNames('env');
+        $envPolicy = $options->choice('env-policy', [EvalCall::ENV_INHERIT, EvalCall::ENV_CLEAN], $envAllow === [] ? EvalCall::ENV_INHERIT : EvalCall::ENV_CLEAN);
+        if ($envPolicy === EvalCall::ENV_INHERIT && $envAllow !== []) {
+            throw new UsageError('--env names what --env-policy=clean passes on; with inherit every variable is passed already.');
+        }
         $call = new EvalCall(
             snippet: $this->snippet($input, $options),
             projectRoot: $projectRoot,
@@ -90,6 +103,9 @@ final class EvalCommand extends Command
             allowNetwork: $options->flag('network'),
             bootstrap: $options->bootstrap($projectRoot),
             unsafe: $options->flag('unsafe'),
+            allowEndpoints: $options->endpoints('allow-endpoint'),
+            envPolicy: $envPolicy,
+            envAllow: $envAllow,
         );
 
         $outcome = $this->evaluateAndRecord($call);

@@ -43,6 +43,7 @@ final class McpCommand extends Command
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project every call evaluates in (default: the current directory)')
             ->addOption('allow-writes', null, InputOption::VALUE_NONE, 'Honour allow_writes:true in calls (refused otherwise)')
             ->addOption('allow-network', null, InputOption::VALUE_NONE, 'Honour allow_network:true in calls (refused otherwise)')
+            ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Let every call reach this endpoint with the network off: HOST:PORT (the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root to run before each snippet')
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit of each call in MiB, %d to %d', $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()), (string) $this->limits->defaultMemoryMb())
             ->setHelp(<<<'HELP'
@@ -65,13 +66,15 @@ final class McpCommand extends Command
             allowNetwork: $options->flag('allow-network'),
             bootstrap: $options->bootstrap($projectRoot),
             memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
+            allowEndpoints: $options->endpoints('allow-endpoint'),
         );
         fwrite($this->log, sprintf(
-            "[%s] serving %s over stdio (writes: %s, network: %s)\n",
+            "[%s] serving %s over stdio (writes: %s, network: %s, endpoints: %s)\n",
             Server::NAME,
             $projectRoot,
             $policy->allowWrites ? 'allowed on request' : 'refused',
             $policy->allowNetwork ? 'allowed on request' : 'refused',
+            $policy->allowEndpoints === [] ? 'none' : implode(' ', $policy->allowEndpoints),
         ));
 
         $guard = new StdoutGuard();

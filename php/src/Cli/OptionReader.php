@@ -28,6 +28,61 @@ final class OptionReader
         return $value;
     }
 
+    /**
+     * Every value of a repeatable option, in order.
+     *
+     * @return list<string>
+     */
+    public function strings(string $name): array
+    {
+        $value = $this->input->getOption($name);
+        if ($value === null || $value === false) {
+            return [];
+        }
+        if (!is_array($value)) {
+            return [(string) (is_scalar($value) ? $value : '')];
+        }
+
+        return array_values(array_map(static fn (mixed $item): string => is_scalar($item) ? (string) $item : '', $value));
+    }
+
+    /**
+     * --allow-endpoint values: "host:port" (port 1-65535, "[v6]:port" for IPv6) or "unix:/absolute/path".
+     *
+     * @return list<string>
+     */
+    public function endpoints(string $name = 'allow-endpoint'): array
+    {
+        $endpoints = $this->strings($name);
+        foreach ($endpoints as $endpoint) {
+            $tcp = preg_match('/^(?:tcp:\/\/)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})$/', $endpoint, $match) === 1
+                && (int) $match[1] >= 1 && (int) $match[1] <= 65535;
+            $unix = preg_match('#^unix:/[^,;"$\\\\\r\n\0]+$#', $endpoint) === 1;
+            if (!$tcp && !$unix) {
+                throw new UsageError(sprintf('--%s must be HOST:PORT (port 1-65535) or unix:/absolute/path, got "%s".', $name, $endpoint));
+            }
+        }
+
+        return $endpoints;
+    }
+
+    /**
+     * --env values: environment variable names.
+     *
+     * @return list<string>
+     */
+    public function variableNames(string $name = 'env'): array
+    {
+        $names = $this->strings($name);
+        foreach ($names as $variable) {
+            if (preg_match('/^[A-Za-z_][A-Za-z0-9_]*$/', $variable) !== 1) {
+                throw new UsageError(sprintf('--%s must name an environment variable ([A-Za-z_][A-Za-z0-9_]*), got "%s".', $name, $variable));
+            }
+        }
+
+        return $names;
+    }
+
     public function flag(string $name): bool
     {
         return $this->input->getOption($name) === true;

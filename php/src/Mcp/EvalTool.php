@@ -51,7 +51,8 @@ final class EvalTool
             . 'stdout_truncated, stderr_truncated, sandbox).',
             $this->policy->projectRoot,
             $this->policy->allowWrites ? 'may be allowed per call with allow_writes' : 'refused (server started without --allow-writes)',
-            $this->policy->allowNetwork ? 'may be allowed per call with allow_network' : 'refused (server started without --allow-network)',
+            $this->policy->allowNetwork ? 'may be allowed per call with allow_network' : 'refused (server started without --allow-network)'
+                . ($this->policy->allowEndpoints === [] ? '' : ', except ' . implode(', ', $this->policy->allowEndpoints) . ', always reachable'),
         );
         $tool['inputSchema'] = [
             'type' => 'object',
@@ -156,6 +157,7 @@ final class EvalTool
             allowNetwork: $allowNetwork,
             bootstrap: $this->policy->bootstrap,
             unsafe: false,
+            allowEndpoints: $this->policy->allowEndpoints,
         );
     }
 

@@ -15,6 +15,8 @@ final class ServerPolicy
         public readonly bool $allowNetwork = false,
         public readonly ?string $bootstrap = null,
         public readonly ?int $memoryLimitMb = null,
+        /** @var list<string> endpoints every call may reach with the network off */
+        public readonly array $allowEndpoints = [],
     ) {
     }
 }

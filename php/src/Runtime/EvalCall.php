@@ -12,6 +12,9 @@ namespace Altair\Eval\Runtime;
  */
 final class EvalCall
 {
+    public const ENV_INHERIT = 'inherit';
+    public const ENV_CLEAN = 'clean';
+
     public function __construct(
         public readonly string $snippet,
         public readonly string $projectRoot,
@@ -21,6 +24,12 @@ final class EvalCall
         public readonly bool $allowNetwork = false,
         public readonly ?string $bootstrap = null,
         public readonly bool $unsafe = false,
+        /** @var list<string> "host:port" or "unix:/path", reachable with the network off */
+        public readonly array $allowEndpoints = [],
+        /** inherit or clean */
+        public readonly string $envPolicy = self::ENV_INHERIT,
+        /** @var list<string> variable names passed on under the clean policy */
+        public readonly array $envAllow = [],
     ) {
     }
 }

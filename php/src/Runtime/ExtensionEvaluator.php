@@ -35,6 +35,9 @@ final class ExtensionEvaluator implements EvaluatorPort
             allowNetwork: $call->allowNetwork,
             bootstrap: $call->bootstrap,
             unsafe: $call->unsafe,
+            allowEndpoints: $call->allowEndpoints,
+            env: $call->envPolicy,
+            envAllow: $call->envAllow,
         );
 
         $this->evaluator ??= new Evaluator($this->phpBinary, $this->warm);

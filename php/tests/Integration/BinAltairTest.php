@@ -72,6 +72,40 @@ final class BinAltairTest extends TestCase
         self::assertMatchesRegularExpression('/exit=[1-9]\d*/', $result->stdout);
     }
 
+    public function testEnvPolicyCleanHidesTheCallersSecrets(): void
+    {
+        $snippet = 'return json_encode([getenv("ALTAIR_TEST_SECRET"), getenv("ALTAIR_TEST_SHARED"), getenv("LD_PRELOAD")]);';
+        $environment = ['ALTAIR_TEST_SECRET' => 's3cr3t', 'ALTAIR_TEST_SHARED' => 'shared', 'LD_PRELOAD' => ''] + getenv();
+        $command = [PHP_BINARY, $this->repository->altair(), 'eval', '--project-root=' . $this->app, '--format=json'];
+
+        $inherit = Process::run([...$command, $snippet], '', null, $environment);
+        $clean = Process::run([...$command, '--env=ALTAIR_TEST_SHARED', '--env=LD_PRELOAD', $snippet], '', null, $environment);
+
+        self::assertSame(0, $inherit->exitCode, $inherit->stdout . $inherit->stderr);
+        self::assertSame('["s3cr3t","shared",false]', $this->returned($inherit));
+        self::assertSame(0, $clean->exitCode, $clean->stdout . $clean->stderr);
+        self::assertSame('[false,"shared",false]', $this->returned($clean));
+    }
+
+    public function testAnAllowedEndpointIsReportedInTheSandbox(): void
+    {
+        $result = $this->evalInApp(['--format=json', '--allow-endpoint=127.0.0.1:5432', 'return 1;']);
+
+        self::assertSame(0, $result->exitCode, $result->stdout . $result->stderr);
+        $contract = json_decode($result->stdout, true);
+        self::assertIsArray($contract);
+        self::assertSame(['127.0.0.1:5432'], $contract['sandbox']['endpoints']['allowed'] ?? null);
+        self::assertFalse($contract['sandbox']['endpoints']['hosts_checked'] ?? null);
+    }
+
+    private function returned(Process $result): mixed
+    {
+        $contract = json_decode($result->stdout, true);
+        self::assertIsArray($contract, $result->stdout);
+
+        return $contract['result']['value'] ?? null;
+    }
+
     public function testATimeoutExitsOne(): void
     {
         $result = $this->evalInApp(['--timeout-ms=300', 'while (true) {}']);

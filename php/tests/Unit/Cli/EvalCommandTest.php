@@ -74,6 +74,33 @@ final class EvalCommandTest extends TestCase
         self::assertFalse($call->allowNetwork);
         self::assertFalse($call->unsafe);
         self::assertNull($call->bootstrap);
+        self::assertSame([], $call->allowEndpoints);
+        self::assertSame('inherit', $call->envPolicy);
+        self::assertSame([], $call->envAllow);
+    }
+
+    public function testPassesEndpointsAndTheEnvPolicyThrough(): void
+    {
+        $exit = $this->altair([
+            'eval', '--project-root=' . $this->root, '--allow-endpoint=127.0.0.1:5432', '--allow-endpoint=unix:/run/postgresql/.s.PGSQL.5432',
+            '--allow-endpoint=[::1]:6379', '--env=DATABASE_URL', '--env=APP_ENV', 'return 1;',
+        ]);
+
+        self::assertSame(0, $exit, $this->output->errors());
+        $call = $this->evaluator->lastCall();
+        self::assertSame(['127.0.0.1:5432', 'unix:/run/postgresql/.s.PGSQL.5432', '[::1]:6379'], $call->allowEndpoints);
+        self::assertSame('clean', $call->envPolicy, '--env alone means the clean policy');
+        self::assertSame(['DATABASE_URL', 'APP_ENV'], $call->envAllow);
+        self::assertFalse($call->allowNetwork);
+    }
+
+    public function testEnvPolicyCleanWithoutNamesPassesNothing(): void
+    {
+        $exit = $this->altair(['eval', '--project-root=' . $this->root, '--env-policy=clean', 'return 1;']);
+
+        self::assertSame(0, $exit, $this->output->errors());
+        self::assertSame('clean', $this->evaluator->lastCall()->envPolicy);
+        self::assertSame([], $this->evaluator->lastCall()->envAllow);
     }
 
     public function testPassesEveryOptionThrough(): void
@@ -206,6 +233,13 @@ final class EvalCommandTest extends TestCase
         yield 'missing project root' => [['eval', '--project-root=ROOT/nope', 'x'], 'is not a directory'];
         yield 'missing bootstrap' => [['eval', '--bootstrap=ROOT/nope.php', 'x'], '--bootstrap: cannot read'];
         yield 'bootstrap outside the root' => [['eval', '--bootstrap=' . __FILE__, 'x'], 'outside the project root'];
+        yield 'endpoint without a port' => [['eval', '--allow-endpoint=127.0.0.1', 'x'], '--allow-endpoint must be HOST:PORT'];
+        yield 'endpoint port 0' => [['eval', '--allow-endpoint=db:0', 'x'], '--allow-endpoint must be HOST:PORT (port 1-65535)'];
+        yield 'endpoint port too large' => [['eval', '--allow-endpoint=db:65536', 'x'], 'got "db:65536"'];
+        yield 'relative unix endpoint' => [['eval', '--allow-endpoint=unix:run/pg.sock', 'x'], 'unix:/absolute/path'];
+        yield 'bad env name' => [['eval', '--env=A-B', 'x'], '--env must name an environment variable'];
+        yield 'bad env policy' => [['eval', '--env-policy=none', 'x'], '--env-policy must be one of inherit, clean'];
+        yield 'env names with inherit' => [['eval', '--env-policy=inherit', '--env=PATH', 'x'], '--env names what --env-policy=clean passes on'];
         yield 'too many arguments' => [['eval', 'a', 'b'], 'Too many arguments'];
         yield 'unknown command' => [['evil'], 'Command "evil" is not defined'];
     }
@@ -282,7 +316,7 @@ final class EvalCommandTest extends TestCase
     {
         self::assertSame(0, $this->altair(['eval', '--help']));
         $help = $this->output->fetch();
-        foreach (['--file', '--stdin', '--base64', '--timeout-ms', '--memory-mb', '--writes', '--network', '--unsafe', '--bootstrap', '--project-root', '--format', 'Exit codes'] as $option) {
+        foreach (['--file', '--stdin', '--base64', '--timeout-ms', '--memory-mb', '--writes', '--network', '--unsafe', '--bootstrap', '--project-root', '--format', '--allow-endpoint', '--env-policy', '--env', 'Exit codes'] as $option) {
             self::assertStringContainsString($option, $help);
         }
     }
@@ -291,7 +325,7 @@ final class EvalCommandTest extends TestCase
     {
         self::assertSame(0, $this->altair(['--help']));
         $help = $this->output->fetch();
-        foreach (['eval', 'mcp', 'events:tail', '--allow-writes', '--allow-network', '--lines', '--stdin', '--unsafe'] as $word) {
+        foreach (['eval', 'mcp', 'events:tail', '--allow-writes', '--allow-network', '--lines', '--stdin', '--unsafe', '--allow-endpoint'] as $word) {
             self::assertStringContainsString($word, $help);
         }
     }

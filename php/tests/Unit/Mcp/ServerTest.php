@@ -208,6 +208,23 @@ final class ServerTest extends TestCase
         self::assertSame(100, $this->evaluator->lastCall()->timeoutMs);
     }
 
+    public function testBootEndpointsReachEveryCallAndTheToolSaysSo(): void
+    {
+        $policy = new ServerPolicy('/app', allowEndpoints: ['127.0.0.1:5432', 'unix:/run/postgresql/.s.PGSQL.5432']);
+        $server = new Server(new EvalTool($this->evaluator, $policy, new Limits()), '1.2.3');
+        $this->send($server, ['jsonrpc' => '2.0', 'id' => 0, 'method' => 'initialize', 'params' => [
+            'protocolVersion' => '2025-11-25', 'capabilities' => new \stdClass(), 'clientInfo' => ['name' => 't', 'version' => '1'],
+        ]]);
+        $tools = $this->send($server, ['jsonrpc' => '2.0', 'id' => 1, 'method' => 'tools/list']);
+        $result = $this->call($server, ['snippet' => 'x']);
+
+        self::assertFalse($result['isError']);
+        self::assertSame(['127.0.0.1:5432', 'unix:/run/postgresql/.s.PGSQL.5432'], $this->evaluator->lastCall()->allowEndpoints);
+        self::assertFalse($this->evaluator->lastCall()->allowNetwork);
+        self::assertIsArray($tools);
+        self::assertStringContainsString('except 127.0.0.1:5432, unix:/run/postgresql/.s.PGSQL.5432, always reachable', (string) ($tools['result']['tools'][0]['description'] ?? ''));
+    }
+
     public function testEvaluatorFailureIsAToolError(): void
     {
         $this->evaluator->answer(new EvalException('cannot spawn'));
