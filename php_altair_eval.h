@@ -43,6 +43,8 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS 100
 /* The structured payload may not exceed this; more is treated as a forged channel. */
 #define ALTAIR_EVAL_CHANNEL_MAX_BYTES (16 * 1024 * 1024)
+/* Room for the kernel's seccomp notification structures (80 and 24 bytes on Linux 6). */
+#define ALTAIR_EVAL_NOTIF_ROOM 256
 /* Exit code reported for a timed-out evaluation (as coreutils' timeout). */
 #define ALTAIR_EVAL_EXIT_TIMEOUT 124
 /* Exit code the guest uses when the snippet threw. */

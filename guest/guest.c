@@ -144,6 +144,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->parent_pid = (pid_t) ALTAIR_EVAL_G(guest_parent_pid);
 	policy->channel_fd = ALTAIR_EVAL_CHANNEL_FD;
 	policy->namespaces_entered = template_namespaces_entered ? &template_namespaces : NULL;
+	policy->notify_processes = true;
 
 	add_read_path(policy, PG(php_binary));
 	add_read_path(policy, PG(extension_dir));
@@ -286,6 +287,11 @@ static bool lock_down(void)
 		build_policy(&policy);
 		int status = altair_eval_lockdown_apply(&policy, &kernel);
 		free_policy(&policy);
+		if (kernel.process_listener_fd >= 0) {
+			/* The host answers (and counts) refused process starts; it gets the listener with the
+			 * sandbox frame, and nothing here keeps it. */
+			altair_eval_guest_report_attach_fd(kernel.process_listener_fd);
+		}
 		if (status != 0) {
 			return false;
 		}

@@ -729,13 +729,13 @@ static void bpf_deny_fcntl_dup(lockdown_bpf *bpf, uint32_t fd)
 }
 
 /* clone() only for threads: CLONE_THREAD set and no namespace flag. */
-static void bpf_threads_only_clone(lockdown_bpf *bpf)
+static void bpf_threads_only_clone(lockdown_bpf *bpf, uint32_t refusal)
 {
 	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, __NR_clone);
 	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
 	bpf_emit(bpf, BPF_JMP | BPF_JSET | BPF_K, 1, 0, LOCKDOWN_CLONE_NAMESPACES);
 	bpf_emit(bpf, BPF_JMP | BPF_JSET | BPF_K, 1, 0, CLONE_THREAD);
-	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
+	bpf_return(bpf, refusal);
 	bpf_return(bpf, SECCOMP_RET_ALLOW);
 }
 
@@ -757,12 +757,6 @@ static void bpf_read_only_prlimit(lockdown_bpf *bpf)
  * machine-wide settings. */
 static const uint32_t lockdown_denied_syscalls[] = {
 	__NR_execve, __NR_execveat,
-# ifdef __NR_fork
-	__NR_fork,
-# endif
-# ifdef __NR_vfork
-	__NR_vfork,
-# endif
 	__NR_ptrace, __NR_process_vm_readv, __NR_process_vm_writev,
 	__NR_pidfd_open, __NR_pidfd_getfd, __NR_pidfd_send_signal,
 	__NR_io_uring_setup, __NR_io_uring_enter, __NR_io_uring_register,
@@ -842,7 +836,20 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	}
 	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
 	bpf_deny(bpf, __NR_clone3, ENOSYS);
-	bpf_threads_only_clone(bpf);
+	/* A new process: refused with EPERM, or, when the host counts refusals, handed to it (it
+	 * answers EPERM and reports limit_exceeded "processes"). */
+	{
+		uint32_t refusal = policy->notify_processes ? SECCOMP_RET_USER_NOTIF : LOCKDOWN_RET_ERRNO(EPERM);
+# ifdef __NR_fork
+		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_fork);
+		bpf_return(bpf, refusal);
+# endif
+# ifdef __NR_vfork
+		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_vfork);
+		bpf_return(bpf, refusal);
+# endif
+		bpf_threads_only_clone(bpf, refusal);
+	}
 	bpf_read_only_prlimit(bpf);
 	bpf_allow_only_if_arg_in(bpf, __NR_personality, 0, personalities, 2, EPERM);
 
@@ -908,6 +915,17 @@ static bool lockdown_channel_not_reopenable(int channel_fd, altair_eval_lockdown
 #endif /* LOCKDOWN_SECCOMP */
 
 /* Last, so that none of the earlier steps needs a syscall it denies. */
+#ifdef LOCKDOWN_SECCOMP
+static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	report->seccomp = true;
+	report->processes_blocked = true;
+	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
+	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
+	report->channel_sealed = policy->channel_fd >= 0 && lockdown_channel_not_reopenable(policy->channel_fd, report);
+}
+#endif
+
 static void lockdown_seccomp(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_SECCOMP
@@ -922,15 +940,27 @@ static void lockdown_seccomp(const altair_eval_lockdown_policy *policy, altair_e
 	}
 	program.len = bpf.length;
 	program.filter = bpf.insns;
+	if (policy->notify_processes) {
+		/* The listener goes to the host; a kernel without it (before 5.0) gets plain refusals. */
+		long listener = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &program);
+		if (listener >= 0) {
+			report->process_listener_fd = (int) listener;
+			lockdown_seccomp_finish(policy, report);
+			return;
+		}
+		lockdown_note(report, "seccomp: refused processes are not counted (%s)", strerror(errno));
+		altair_eval_lockdown_policy plain = *policy;
+		plain.notify_processes = false;
+		memset(&bpf, 0, sizeof(bpf));
+		lockdown_seccomp_program(&plain, &bpf);
+		program.len = bpf.length;
+		program.filter = bpf.insns;
+	}
 	if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) {
 		lockdown_note(report, "seccomp: %s", strerror(errno));
 		return;
 	}
-	report->seccomp = true;
-	report->processes_blocked = true;
-	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
-	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
-	report->channel_sealed = policy->channel_fd >= 0 && lockdown_channel_not_reopenable(policy->channel_fd, report);
+	lockdown_seccomp_finish(policy, report);
 #else
 	(void) policy;
 	lockdown_note(report, "seccomp: not compiled in");
@@ -966,6 +996,7 @@ static void lockdown_adopt_namespaces(const altair_eval_lockdown_report *entered
 int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	memset(report, 0, sizeof(*report));
+	report->process_listener_fd = -1;
 #ifdef LOCKDOWN_POSIX
 	if (lockdown_parent_death(policy, report) != 0) {
 		return -1;

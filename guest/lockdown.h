@@ -38,6 +38,9 @@ typedef struct {
 	long timeout_ms;
 	pid_t parent_pid;    /* the host; we exit if it is already gone */
 	int channel_fd;      /* the result channel: dup/dup2/dup3/fcntl(F_DUPFD) on it are denied */
+	/* New processes go to a seccomp user-notification listener (report->process_listener_fd)
+	 * instead of failing straight away, so that whoever holds it can count and refuse them. */
+	bool notify_processes;
 	/* Warm workers: the template already entered the namespaces (see below); their outcome is in
 	 * this report, copied into the worker's report instead of unsharing again. */
 	const struct altair_eval_lockdown_report_s *namespaces_entered;
@@ -58,6 +61,7 @@ typedef struct altair_eval_lockdown_report_s {
 	bool tcp_stream_only;   /* endpoints: AF_INET/AF_INET6 only as TCP streams, no fast open (seccomp) */
 	bool endpoint_ports;    /* endpoints: TCP connect only to connect_ports (Landlock port rules) */
 	bool channel_sealed;    /* dup of the result channel denied */
+	int process_listener_fd; /* notify_processes: the listener, for the caller to hand over; else -1 */
 	/* Why a step did not hold, e.g. "landlock: Function not implemented". */
 	char notes[ALTAIR_EVAL_LOCKDOWN_MAX_NOTES][ALTAIR_EVAL_LOCKDOWN_NOTE_LEN];
 	size_t note_count;

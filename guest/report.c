@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 static unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
+static int attached_fd = -1;
 static bool channel_open;
 static bool final_sent;
 
@@ -58,6 +59,43 @@ static void write_all(const char *bytes, size_t length)
 	}
 }
 
+void altair_eval_guest_report_attach_fd(int fd)
+{
+	attached_fd = fd;
+}
+
+/* The first byte of a header carries the attached descriptor, if any; the rest goes as usual. */
+static void write_header(const char *header, size_t length)
+{
+	char control[CMSG_SPACE(sizeof(int))];
+	struct iovec io = { .iov_base = (void *) header, .iov_len = 1 };
+	struct msghdr message;
+	struct cmsghdr *rights;
+	ssize_t sent;
+
+	if (attached_fd < 0) {
+		write_all(header, length);
+		return;
+	}
+	memset(&message, 0, sizeof(message));
+	memset(control, 0, sizeof(control));
+	message.msg_iov = &io;
+	message.msg_iovlen = 1;
+	message.msg_control = control;
+	message.msg_controllen = sizeof(control);
+	rights = CMSG_FIRSTHDR(&message);
+	rights->cmsg_level = SOL_SOCKET;
+	rights->cmsg_type = SCM_RIGHTS;
+	rights->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(rights), &attached_fd, sizeof(int));
+	do {
+		sent = sendmsg(ALTAIR_EVAL_CHANNEL_FD, &message, MSG_NOSIGNAL);
+	} while (sent < 0 && errno == EINTR);
+	close(attached_fd);
+	attached_fd = -1;
+	write_all(header + (sent == 1 ? 1 : 0), length - (sent == 1 ? 1 : 0));
+}
+
 static void write_frame(const char *json, size_t length)
 {
 	char header[ALTAIR_EVAL_FRAME_HEADER_LEN];
@@ -71,7 +109,7 @@ static void write_frame(const char *json, size_t length)
 	for (int i = 0; i < 4; i++) {
 		header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] = (char) ((size >> (8 * i)) & 0xff);
 	}
-	write_all(header, sizeof(header));
+	write_header(header, sizeof(header));
 	write_all(json, length);
 }
 

@@ -20,4 +20,7 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
 
 bool altair_eval_guest_report_final_sent(void);
 
+/* fd travels to the host with the next frame (SCM_RIGHTS) and is closed here once sent. */
+void altair_eval_guest_report_attach_fd(int fd);
+
 #endif

@@ -170,6 +170,9 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	} zend_end_try();
 	if (bailed_out) {
 		abandon(&child);
+		if (outcome.process_listener_fd > STDERR_FILENO) {
+			close(outcome.process_listener_fd);
+		}
 		altair_eval_outcome_free(&outcome);
 		altair_eval_scratch_remove(&scratch);
 		zend_bailout();

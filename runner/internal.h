@@ -85,6 +85,8 @@ typedef struct {
 	struct rusage usage;
 	bool timed_out;
 	uint64_t duration_ms;
+	int process_listener_fd;     /* the guest's seccomp listener, once it arrived; else -1 */
+	zend_long processes_refused; /* process starts the listener refused */
 } altair_eval_outcome;
 
 /* What the guest reported over the channel, already authenticated and decoded. */

@@ -288,6 +288,9 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	} else if (!limit && signal) {
 		limit = limit_for_signal(signal, outcome, request);
 	}
+	if (!limit && outcome->processes_refused > 0) {
+		limit = "processes";
+	}
 	if (!limit && (outcome->out.truncated || outcome->err.truncated)) {
 		limit = "output";
 	}

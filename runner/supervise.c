@@ -18,6 +18,11 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#ifdef HAVE_LINUX_SECCOMP_H
+# include <linux/seccomp.h>
+#endif
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -58,13 +63,51 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
-/* Reads what is there now. Returns false at end of file or on a hard error. */
-static bool pump(int fd, altair_eval_capture *capture, size_t cap)
+/* A descriptor the guest attached to the channel (its seccomp listener): the first one is kept. */
+static void keep_attached(struct msghdr *message, altair_eval_outcome *outcome)
+{
+	struct cmsghdr *header;
+
+	for (header = CMSG_FIRSTHDR(message); header; header = CMSG_NXTHDR(message, header)) {
+		if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
+			size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+			for (size_t i = 0; i < count; i++) {
+				int fd;
+				memcpy(&fd, CMSG_DATA(header) + i * sizeof(int), sizeof(int));
+				if (outcome->process_listener_fd < 0) {
+					outcome->process_listener_fd = fd;
+				} else {
+					close(fd);
+				}
+			}
+		}
+	}
+}
+
+/* Reads what is there now (from the channel with recvmsg, which also takes an attached
+ * descriptor). Returns false at end of file or on a hard error. */
+static bool pump(int fd, altair_eval_capture *capture, size_t cap, altair_eval_outcome *channel_of)
 {
 	char buffer[ALTAIR_EVAL_READ_CHUNK];
+	char control[CMSG_SPACE(sizeof(int) * 4)];
 
 	for (;;) {
-		ssize_t n = read(fd, buffer, sizeof(buffer));
+		ssize_t n;
+		if (channel_of) {
+			struct iovec io = { .iov_base = buffer, .iov_len = sizeof(buffer) };
+			struct msghdr message;
+			memset(&message, 0, sizeof(message));
+			message.msg_iov = &io;
+			message.msg_iovlen = 1;
+			message.msg_control = control;
+			message.msg_controllen = sizeof(control);
+			n = recvmsg(fd, &message, MSG_CMSG_CLOEXEC);
+			if (n > 0) {
+				keep_attached(&message, channel_of);
+			}
+		} else {
+			n = read(fd, buffer, sizeof(buffer));
+		}
 		if (n > 0) {
 			size_t kept = capture->data.s ? ZSTR_LEN(capture->data.s) : 0;
 			size_t room = kept < cap ? cap - kept : 0;
@@ -119,9 +162,46 @@ static int poll_timeout(uint64_t now, uint64_t until, bool have_pidfd)
 	return (int) wait;
 }
 
+/* A process start the guest's seccomp filter handed over: refuse it (EPERM) and count it. */
+static void refuse_process(int listener, altair_eval_outcome *outcome)
+{
+#if defined(HAVE_LINUX_SECCOMP_H) && defined(SECCOMP_IOCTL_NOTIF_RECV)
+	/* The kernel's structures may grow; SECCOMP_GET_NOTIF_SIZES says how big they are here. */
+	static struct seccomp_notif_sizes sizes;
+	union {
+		struct seccomp_notif request;
+		char room[ALTAIR_EVAL_NOTIF_ROOM];
+	} request;
+	union {
+		struct seccomp_notif_resp response;
+		char room[ALTAIR_EVAL_NOTIF_ROOM];
+	} response;
+
+	if (sizes.seccomp_notif == 0 && syscall(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0) {
+		sizes.seccomp_notif = sizeof(struct seccomp_notif);
+		sizes.seccomp_notif_resp = sizeof(struct seccomp_notif_resp);
+	}
+	if (sizes.seccomp_notif > sizeof(request) || sizes.seccomp_notif_resp > sizeof(response)) {
+		return;
+	}
+	memset(&request, 0, sizeof(request));
+	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &request) != 0) {
+		return; /* the caller died meanwhile */
+	}
+	memset(&response, 0, sizeof(response));
+	response.response.id = request.request.id;
+	response.response.error = -EPERM;
+	ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &response);
+	outcome->processes_refused++;
+#else
+	(void) listener;
+	(void) outcome;
+#endif
+}
+
 void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome)
 {
-	enum { OUT, ERR, CHANNEL, EXIT, WATCHED };
+	enum { OUT, ERR, CHANNEL, EXIT, NOTIFY, WATCHED };
 	altair_eval_capture *captures[3] = { &outcome->out, &outcome->err, &outcome->channel };
 	const size_t caps[3] = { ALTAIR_EVAL_OUTPUT_MAX_BYTES, ALTAIR_EVAL_OUTPUT_MAX_BYTES, ALTAIR_EVAL_CHANNEL_MAX_BYTES };
 	struct pollfd watched[WATCHED];
@@ -138,6 +218,8 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 	watched[ERR].fd = child->stderr_fd;
 	watched[CHANNEL].fd = child->channel_fd;
 	watched[EXIT].fd = warm ? child->template_fd : pidfd;
+	watched[NOTIFY].fd = -1;
+	outcome->process_listener_fd = -1;
 	for (int i = 0; i < WATCHED; i++) {
 		watched[i].events = POLLIN;
 	}
@@ -175,10 +257,20 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 		}
 		for (int i = 0; i < 3 && ready > 0; i++) {
 			if (watched[i].fd >= 0 && (watched[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-				if (!pump(watched[i].fd, captures[i], caps[i])) {
+				if (!pump(watched[i].fd, captures[i], caps[i], i == CHANNEL ? outcome : NULL)) {
 					captures[i]->open = false;
 					watched[i].fd = -1;
 				}
+			}
+		}
+		if (watched[NOTIFY].fd < 0 && outcome->process_listener_fd >= 0 && !exited) {
+			watched[NOTIFY].fd = outcome->process_listener_fd;
+		}
+		if (ready > 0 && watched[NOTIFY].fd >= 0 && watched[NOTIFY].revents) {
+			if (watched[NOTIFY].revents & POLLIN) {
+				refuse_process(watched[NOTIFY].fd, outcome);
+			} else {
+				watched[NOTIFY].fd = -1; /* POLLHUP: nobody left under the filter */
 			}
 		}
 		if (ready > 0 && watched[EXIT].fd >= 0 && (watched[EXIT].revents & (POLLIN | POLLHUP | POLLERR))) {
@@ -200,6 +292,10 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 	outcome->duration_ms = altair_eval_now_ms() - started;
 	if (pidfd >= 0) {
 		close(pidfd);
+	}
+	if (outcome->process_listener_fd >= 0) {
+		close(outcome->process_listener_fd);
+		outcome->process_listener_fd = -1;
 	}
 	close(child->stdout_fd);
 	close(child->stderr_fd);
