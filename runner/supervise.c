@@ -222,6 +222,7 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 	outcome->process_listener_fd = -1;
 	for (int i = 0; i < WATCHED; i++) {
 		watched[i].events = POLLIN;
+		watched[i].revents = 0;
 	}
 	for (int i = 0; i < 3; i++) {
 		captures[i]->open = true;
@@ -264,7 +265,9 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 			}
 		}
 		if (watched[NOTIFY].fd < 0 && outcome->process_listener_fd >= 0 && !exited) {
+			/* Arrived with this read: watched from the next poll on. */
 			watched[NOTIFY].fd = outcome->process_listener_fd;
+			watched[NOTIFY].revents = 0;
 		}
 		if (ready > 0 && watched[NOTIFY].fd >= 0 && watched[NOTIFY].revents) {
 			if (watched[NOTIFY].revents & POLLIN) {
