@@ -195,6 +195,11 @@ namespace Altair\Eval\Encoder {
 
         /** @return array<string, mixed> */
         public static function encode(mixed $value): array {}
+
+        /**
+         * The same encoding, written directly as JSON (what the evaluator sends over its channel).
+         */
+        public static function encodeJson(mixed $value): string {}
     }
 
     final class ExceptionEncoder

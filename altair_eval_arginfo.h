@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b935885c67c6d2aeb97bbbb7419c9e965abac58b */
+ * Stub hash: 17e8f22bc4cc2480803084d5aadddfb671899187 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -42,6 +42,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueE
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder_encodeJson, 0, 1, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Altair_Eval_Encoder_ExceptionEncoder___construct arginfo_class_Altair_Eval_EvalResult___construct
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ExceptionEncoder_encode, 0, 1, IS_ARRAY, 0)
@@ -59,6 +63,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate);
 ZEND_METHOD(Altair_Eval_Evaluator, close);
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, __construct);
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encode);
+ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encodeJson);
 ZEND_METHOD(Altair_Eval_Encoder_ExceptionEncoder, __construct);
 ZEND_METHOD(Altair_Eval_Encoder_ExceptionEncoder, encode);
 
@@ -93,6 +98,7 @@ static const zend_function_entry class_Altair_Eval_EvalException_methods[] = {
 static const zend_function_entry class_Altair_Eval_Encoder_ValueEncoder_methods[] = {
 	ZEND_ME(Altair_Eval_Encoder_ValueEncoder, __construct, arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct, ZEND_ACC_PRIVATE)
 	ZEND_ME(Altair_Eval_Encoder_ValueEncoder, encode, arginfo_class_Altair_Eval_Encoder_ValueEncoder_encode, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Altair_Eval_Encoder_ValueEncoder, encodeJson, arginfo_class_Altair_Eval_Encoder_ValueEncoder_encodeJson, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
 

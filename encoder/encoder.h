@@ -6,6 +6,7 @@
 #define ALTAIR_EVAL_ENCODER_H
 
 #include "php.h"
+#include "zend_smart_str.h"
 
 extern zend_class_entry *altair_eval_value_encoder_ce;
 extern zend_class_entry *altair_eval_exception_encoder_ce;
@@ -27,6 +28,8 @@ void altair_eval_encoder_minit(void);
 
 /* out becomes a new array; never fails, never leaves EG(exception) set. */
 void altair_eval_encoder_value(zval *out, zval *value);
+/* The same, appended to json as JSON text (no intermediate arrays). */
+void altair_eval_encoder_value_json(smart_str *json, zval *value);
 void altair_eval_encoder_exception(zval *out, zend_object *throwable, const altair_eval_encoder_context *ctx);
 
 /* bytes as valid UTF-8: unchanged when they are, every invalid sequence replaced by U+FFFD when

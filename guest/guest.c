@@ -390,26 +390,29 @@ static void report_throwable(zend_object *throwable)
 
 static void report_exit(void);
 
+/* The value is written straight into the frame as JSON: no intermediate arrays. */
 static void report_value(zval *value)
 {
-	zval frame, encoded, null;
+	smart_str json = {0};
+	zval null;
 
 	if (Z_ISUNDEF_P(value)) {
 		ZVAL_NULL(&null);
 		value = &null;
 	}
-	altair_eval_encoder_value(&encoded, value);
+	/* The snippet may have changed serialize_precision; the report must not depend on it. */
+	PG(serialize_precision) = -1;
+	smart_str_appends(&json, "{\"kind\":\"return\",\"value\":");
+	altair_eval_encoder_value_json(&json, value);
+	smart_str_appendc(&json, '}');
 	if (EG(exception)) {
 		/* A hook called while encoding (say __debugInfo) ran exit(): that is how the run ended. */
-		zval_ptr_dtor(&encoded);
+		smart_str_free(&json);
 		report_exit();
 		return;
 	}
-	array_init(&frame);
-	add_assoc_string(&frame, "kind", "return");
-	add_assoc_zval(&frame, "value", &encoded);
-	altair_eval_guest_report_send(&frame);
-	zval_ptr_dtor(&frame);
+	altair_eval_guest_report_send_json(ZSTR_VAL(json.s), ZSTR_LEN(json.s), true);
+	smart_str_free(&json);
 }
 
 static void report_exit(void)

@@ -134,9 +134,17 @@ void altair_eval_guest_report_send(zval *frame)
 		| PHP_JSON_INVALID_UTF8_SUBSTITUTE | PHP_JSON_PARTIAL_OUTPUT_ON_ERROR,
 		PHP_JSON_PARSER_DEFAULT_DEPTH);
 	if (json.s) {
-		write_frame(ZSTR_VAL(json.s), ZSTR_LEN(json.s));
+		altair_eval_guest_report_send_json(ZSTR_VAL(json.s), ZSTR_LEN(json.s), final);
 	}
 	smart_str_free(&json);
+}
+
+void altair_eval_guest_report_send_json(const char *json, size_t length, bool final)
+{
+	if (final && final_sent) {
+		return;
+	}
+	write_frame(json, length);
 	if (final) {
 		final_sent = true;
 	}

@@ -13,6 +13,9 @@ zend_result altair_eval_guest_report_open(void);
 /* Sends {kind: ..., ...}; a final frame (any kind but "sandbox") is sent at most once. */
 void altair_eval_guest_report_send(zval *frame);
 
+/* The same for a frame already written as JSON. */
+void altair_eval_guest_report_send_json(const char *json, size_t length, bool final);
+
 /* Sends {kind:"error", error:{type,message,file,line}, limit} without touching the Zend heap:
  * safe to call from the error callback after memory is exhausted. Skipped after a final frame. */
 void altair_eval_guest_report_fatal(const char *type, zend_string *message, const char *file, uint32_t line,

@@ -27,8 +27,8 @@ echo "still running\n";
 --EXPECT--
 {"type":"object","class":"BadDebug","error":{"class":"LogicException","message":"no debug for you"}}
 {"type":"object","class":"WrongDebug","error":{"class":"TypeError","message":"__debugInfo() must return an array, string returned"}}
-{"type":"iterable","class":"BadCount","error":{"class":"RuntimeException","message":"uncountable"},"preview":[{"key":{"type":"int","value":0},"value":{"type":"int","value":1}}],"exhausted":true}
-{"type":"iterable","class":"BadIterator","error":{"class":"DomainException","message":"broken at 2"},"preview":[{"key":{"type":"int","value":0},"value":{"type":"int","value":0}},{"key":{"type":"int","value":1},"value":{"type":"int","value":1}}],"exhausted":false}
-{"type":"iterable","class":"BadAggregate","error":{"class":"Exception","message":"no iterator"},"preview":[],"exhausted":false}
+{"type":"iterable","class":"BadCount","preview":[{"key":{"type":"int","value":0},"value":{"type":"int","value":1}}],"exhausted":true,"error":{"class":"RuntimeException","message":"uncountable"}}
+{"type":"iterable","class":"BadIterator","preview":[{"key":{"type":"int","value":0},"value":{"type":"int","value":0}},{"key":{"type":"int","value":1},"value":{"type":"int","value":1}}],"exhausted":false,"error":{"class":"DomainException","message":"broken at 2"}}
+{"type":"iterable","class":"BadAggregate","preview":[],"exhausted":false,"error":{"class":"Exception","message":"no iterator"}}
 {"type":"array","is_list":true,"count":1,"value":[{"type":"object","class":"BadDebug","id":6,"error":{"class":"LogicException","message":"no debug for you"}}]}
 still running
