@@ -19,6 +19,12 @@
 
 zend_class_entry *altair_eval_request_ce;
 
+/* The constructor's argument numbers its errors name (the stub's order: univeros's eight first). */
+#define ALTAIR_EVAL_REQUEST_ARG_BOOTSTRAP 8
+#define ALTAIR_EVAL_REQUEST_ARG_ENDPOINTS 9
+#define ALTAIR_EVAL_REQUEST_ARG_ENV 10
+#define ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW 11
+
 /* Characters a path cannot carry into the child's -d open_basedir=... / -d altair_eval.*=... */
 #define ALTAIR_EVAL_PATH_FORBIDDEN_CHARS "\"\n\r:;"
 
@@ -81,7 +87,7 @@ static zend_string *resolve_bootstrap(zend_string *given, zend_string *root)
 		if (bootstrap) {
 			zend_string_release(bootstrap);
 		}
-		zend_argument_value_error(7, "must be an existing file inside the project root \"%s\", \"%s\" is not",
+		zend_argument_value_error(ALTAIR_EVAL_REQUEST_ARG_BOOTSTRAP, "must be an existing file inside the project root \"%s\", \"%s\" is not",
 			ZSTR_VAL(root), ZSTR_VAL(given));
 		return NULL;
 	}
@@ -290,8 +296,8 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		Z_PARAM_LONG(memory_limit_mb)
 		Z_PARAM_BOOL(allow_writes)
 		Z_PARAM_BOOL(allow_network)
-		Z_PARAM_PATH_STR_OR_NULL(given_bootstrap)
 		Z_PARAM_BOOL(unsafe)
+		Z_PARAM_PATH_STR_OR_NULL(given_bootstrap)
 		Z_PARAM_ARRAY_HT(given_endpoints)
 		Z_PARAM_STR(env)
 		Z_PARAM_ARRAY_HT(given_env_allow)
@@ -301,12 +307,17 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		zend_argument_value_error(1, "must not be empty");
 		RETURN_THROWS();
 	}
+	if (ZSTR_LEN(snippet) > ALTAIR_EVAL_SNIPPET_MAX_BYTES) {
+		zend_argument_value_error(1, "must not be longer than EvalRequest::MAX_SNIPPET_BYTES (%d bytes), %zu bytes given",
+			ALTAIR_EVAL_SNIPPET_MAX_BYTES, ZSTR_LEN(snippet));
+		RETURN_THROWS();
+	}
 	if (ZSTR_LEN(given_root) == 0) {
 		zend_argument_value_error(2, "must not be empty");
 		RETURN_THROWS();
 	}
 	if (env && !zend_string_equals_literal(env, "inherit") && !zend_string_equals_literal(env, "clean")) {
-		zend_argument_value_error(10, "must be \"inherit\" or \"clean\", \"%s\" given", ZSTR_VAL(env));
+		zend_argument_value_error(ALTAIR_EVAL_REQUEST_ARG_ENV, "must be \"inherit\" or \"clean\", \"%s\" given", ZSTR_VAL(env));
 		RETURN_THROWS();
 	}
 	root = resolve_root(given_root);
@@ -320,8 +331,8 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 			RETURN_THROWS();
 		}
 	}
-	endpoints = given_endpoints ? normalize_endpoints(given_endpoints, 9) : zend_new_array(0);
-	env_allow = endpoints ? (given_env_allow ? normalize_env_allow(given_env_allow, 11) : zend_new_array(0)) : NULL;
+	endpoints = given_endpoints ? normalize_endpoints(given_endpoints, ALTAIR_EVAL_REQUEST_ARG_ENDPOINTS) : zend_new_array(0);
+	env_allow = endpoints ? (given_env_allow ? normalize_env_allow(given_env_allow, ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW) : zend_new_array(0)) : NULL;
 	if (!endpoints || !env_allow) {
 		if (endpoints) {
 			zend_array_destroy(endpoints);
@@ -339,13 +350,13 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	set_long(object, "memoryLimitMb", clamp(memory_limit_mb, ALTAIR_EVAL_MEMORY_MB_MIN, ALTAIR_EVAL_MEMORY_MB_MAX));
 	set_bool(object, "allowWrites", allow_writes);
 	set_bool(object, "allowNetwork", allow_network);
+	set_bool(object, "unsafe", unsafe);
 	if (bootstrap) {
 		set_string(object, "bootstrap", bootstrap);
 		zend_string_release(bootstrap);
 	} else {
 		zend_update_property_null(altair_eval_request_ce, object, "bootstrap", strlen("bootstrap"));
 	}
-	set_bool(object, "unsafe", unsafe);
 	set_array(object, "allowEndpoints", endpoints);
 	if (env) {
 		set_string(object, "env", env);

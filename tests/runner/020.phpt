@@ -17,8 +17,8 @@ $cases = [
     fn () => new EvalRequest('return 1;', $root, bootstrap: $outside),
     fn () => new EvalRequest('return 1;', $root, bootstrap: '../' . basename($outside)),
     fn () => new EvalRequest('return 1;', $root, bootstrap: 'missing.php'),
-    fn () => new Evaluator($file),
-    fn () => new Evaluator($root . '/missing-php'),
+    fn () => new Evaluator(phpBinary: $file),
+    fn () => new Evaluator(phpBinary: $root . "/missing-php"),
 ];
 foreach ($cases as $case) {
     try { $case(); echo "no exception\n"; } catch (Throwable $e) { echo get_class($e), ': ', str_replace([$root, $outside], ['ROOT', 'OUTSIDE'], $e->getMessage()), "\n"; }
@@ -30,11 +30,11 @@ var_dump(altair_scratch_dirs($root));
 ValueError: Altair\Eval\EvalRequest::__construct(): Argument #1 ($snippet) must not be empty
 ValueError: Altair\Eval\EvalRequest::__construct(): Argument #2 ($projectRoot) must be an existing directory, "ROOT/missing" is not
 ValueError: Altair\Eval\EvalRequest::__construct(): Argument #2 ($projectRoot) must be an existing directory, "ROOT/file.txt" is not
-ValueError: Altair\Eval\EvalRequest::__construct(): Argument #7 ($bootstrap) must be an existing file inside the project root "ROOT", "OUTSIDE" is not
-ValueError: Altair\Eval\EvalRequest::__construct(): Argument #7 ($bootstrap) must be an existing file inside the project root "ROOT", "../%s" is not
-ValueError: Altair\Eval\EvalRequest::__construct(): Argument #7 ($bootstrap) must be an existing file inside the project root "ROOT", "missing.php" is not
-ValueError: Altair\Eval\Evaluator::__construct(): Argument #1 ($phpBinary) must be an executable PHP binary, "ROOT/file.txt" is not
-ValueError: Altair\Eval\Evaluator::__construct(): Argument #1 ($phpBinary) must be an executable PHP binary, "ROOT/missing-php" is not
+ValueError: Altair\Eval\EvalRequest::__construct(): Argument #8 ($bootstrap) must be an existing file inside the project root "ROOT", "OUTSIDE" is not
+ValueError: Altair\Eval\EvalRequest::__construct(): Argument #8 ($bootstrap) must be an existing file inside the project root "ROOT", "../%s" is not
+ValueError: Altair\Eval\EvalRequest::__construct(): Argument #8 ($bootstrap) must be an existing file inside the project root "ROOT", "missing.php" is not
+ValueError: Altair\Eval\Evaluator::__construct(): Argument #3 ($phpBinary) must be an executable PHP binary, "ROOT/file.txt" is not
+ValueError: Altair\Eval\Evaluator::__construct(): Argument #3 ($phpBinary) must be an executable PHP binary, "ROOT/missing-php" is not
 array(0) {
 }
 --CLEAN--
