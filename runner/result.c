@@ -216,6 +216,15 @@ static void add_excerpt(zval *error, const altair_eval_request *request)
 	}
 }
 
+/* The snippet's own parse error comes as an exception (PHP's semantics); it keeps the excerpt. */
+static bool is_parse_error(zval *exception)
+{
+	zval *class = Z_TYPE_P(exception) == IS_ARRAY
+		? zend_hash_str_find(Z_ARRVAL_P(exception), "class", strlen("class")) : NULL;
+
+	return class && Z_TYPE_P(class) == IS_STRING && zend_string_equals_literal(Z_STR_P(class), "ParseError");
+}
+
 static const char *limit_for_signal(int signal, const altair_eval_outcome *outcome, const altair_eval_request *request)
 {
 	double cpu_seconds = (double) outcome->usage.ru_utime.tv_sec + (double) outcome->usage.ru_stime.tv_sec
@@ -259,7 +268,12 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 		set_null(object, "result");
 	}
 	if (has_exception && (entry = frame_entry(report, "exception"))) {
-		set(object, "exception", entry);
+		ZVAL_COPY(&value, entry);
+		if (is_parse_error(&value)) {
+			add_excerpt(&value, request);
+		}
+		set(object, "exception", &value);
+		zval_ptr_dtor(&value);
 	} else {
 		set_null(object, "exception");
 	}
