@@ -44,7 +44,7 @@ final class McpCommand extends Command
             ->addOption('allow-writes', null, InputOption::VALUE_NONE, 'Honour allow_writes:true in calls (refused otherwise)')
             ->addOption('allow-network', null, InputOption::VALUE_NONE, 'Honour allow_network:true in calls (refused otherwise)')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Let every call reach this endpoint with the network off: HOST:PORT (the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
-            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root to run before each snippet')
+            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root that returns the PSR-11 container container() uses in every evaluation (default: ALTAIR_EVAL_BOOTSTRAP, then config/container.php)')
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit of each call in MiB, %d to %d', $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()), (string) $this->limits->defaultMemoryMb())
             ->setHelp(<<<'HELP'
                 Speaks MCP revisions 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio and offers one
