@@ -156,9 +156,12 @@ final class SocketServer
      */
     private function evaluate(array $request): array
     {
-        $this->served++;
+        $reply = $this->handler->evaluate($request);
+        if (isset($reply['outcome'])) {
+            $this->served++;
+        }
 
-        return $this->handler->evaluate($request);
+        return $reply;
     }
 
     /**
