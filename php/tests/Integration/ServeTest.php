@@ -10,6 +10,7 @@ use AltairEval\Frontend\Runtime\Limits;
 use AltairEval\Frontend\Serve\RuntimeDir;
 use AltairEval\Frontend\Serve\ServeHandler;
 use AltairEval\Frontend\Serve\SocketServer;
+use AltairEval\Frontend\Tests\Support\Measured;
 use AltairEval\Frontend\Tests\Support\Process;
 use AltairEval\Frontend\Tests\Support\Repository;
 use PHPUnit\Framework\TestCase;
@@ -81,7 +82,7 @@ final class ServeTest extends TestCase
 
         foreach ([0, 1] as $i) {
             self::assertSame(0, $warm[$i]->exitCode, $warm[$i]->stderr);
-            self::assertSame($this->normalized($cold[$i]->stdout), $this->normalized($warm[$i]->stdout));
+            self::assertSame(Measured::erased($cold[$i]->stdout), Measured::erased($warm[$i]->stdout));
             self::assertSame($cold[$i]->stderr, $warm[$i]->stderr);
         }
     }
@@ -196,10 +197,5 @@ final class ServeTest extends TestCase
         self::assertSame(1, preg_match('/^evaluations: (\d+)$/m', $status->stdout, $match), $status->stdout . $status->stderr);
 
         return (int) $match[1];
-    }
-
-    private function normalized(string $output): string
-    {
-        return (string) preg_replace(['/("duration_ms": |duration=)\d+/', '/("memory_peak_bytes": |memory=)\d+/'], ['${1}N', '${1}N'], $output);
     }
 }
