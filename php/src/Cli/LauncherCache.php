@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace AltairEval\Frontend\Cli;
 
+use AltairEval\Frontend\Serve\RuntimeDir;
+
 /**
  * The answer bin/altair (the sh launcher) keeps so that it starts PHP once: does this PHP's ini
  * already load the extension? When it does not know, the launcher starts PHP without the module and
@@ -12,7 +14,9 @@ namespace AltairEval\Frontend\Cli;
  * files). The launcher trusts the answer while none of them is newer than the cache file, whose
  * mtime is set two seconds before this PHP started, so that an edit racing the probe is seen.
  *
- *   altair-eval launcher 1 | the launcher's php | PHPRC | PHP_INI_SCAN_DIR | 1 or 0 | path…
+ *   altair-eval launcher 2 | the launcher's php | PHPRC | PHP_INI_SCAN_DIR | 1 or 0
+ *   | the flags of a thin start (ThinStart), tab-separated, or nothing | the ini's altair_eval module
+ *   | TMPDIR | the runtime directory without XDG_RUNTIME_DIR (RuntimeDir) | path…
  *
  * A wrong or stale answer costs speed, never correctness: bin/altair.php loads the module itself
  * (ExtensionLoader) when it is missing.
@@ -21,14 +25,14 @@ final class LauncherCache
 {
     public const CACHE_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_CACHE';
     public const PHP_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_PHP';
-    public const MAGIC = 'altair-eval launcher 1';
+    public const MAGIC = 'altair-eval launcher 2';
     private const SLACK_SECONDS = 2;
 
     /**
      * Writes the answer when the launcher asked for it, and removes the request from the environment
      * either way (the snippet's child inherits it otherwise).
      */
-    public function record(bool $iniLoadsModule): void
+    public function record(bool $iniLoadsModule, string $checkoutModule): void
     {
         $file = (string) getenv(self::CACHE_VARIABLE);
         $php = (string) getenv(self::PHP_VARIABLE);
@@ -37,9 +41,17 @@ final class LauncherCache
         if ($file === '' || $php === '' || !str_starts_with($file, '/')) {
             return;
         }
-        $lines = [self::MAGIC, $php, (string) getenv('PHPRC'), (string) getenv('PHP_INI_SCAN_DIR'), $iniLoadsModule ? '1' : '0', ...$this->watched($php)];
-        foreach ($lines as $line) {
-            if (str_contains($line, "\n")) {
+        $iniModule = rtrim((string) ini_get('extension_dir'), '/') . '/altair_eval.so';
+        $iniModule = $iniLoadsModule && is_file($iniModule) ? $iniModule : '';
+        $thin = $iniLoadsModule && $iniModule === '' ? null : ThinStart::probe($php, $iniLoadsModule ? $iniModule : $checkoutModule);
+        $lines = [
+            self::MAGIC, $php, (string) getenv('PHPRC'), (string) getenv('PHP_INI_SCAN_DIR'), $iniLoadsModule ? '1' : '0',
+            $thin === null ? '' : implode("\t", $thin), $iniModule,
+            (string) getenv('TMPDIR'), function_exists('posix_geteuid') ? RuntimeDir::temporary(posix_geteuid()) : '',
+            ...$this->watched($php),
+        ];
+        foreach ($lines as $index => $line) {
+            if (str_contains($line, "\n") || ($index === 5 && $thin !== null && str_contains(implode('', $thin), "\t"))) {
                 return;
             }
         }

@@ -14,6 +14,7 @@ final class RuntimeDir
 {
     /** The longest path a Unix socket address holds (sun_path, with its NUL). */
     private const SOCKET_PATH_MAX = 107;
+    private const NAME_MAX = 255;
 
     public function __construct(public readonly string $path, private readonly int $uid)
     {
@@ -27,7 +28,27 @@ final class RuntimeDir
             return new self(rtrim($runtime, '/') . '/altair-eval', $uid);
         }
 
-        return new self(rtrim(sys_get_temp_dir(), '/') . '/altair-eval-' . $uid, $uid);
+        return new self(self::temporary($uid), $uid);
+    }
+
+    /**
+     * The directory without XDG_RUNTIME_DIR (also what the launcher's cache remembers).
+     */
+    public static function temporary(int $uid): string
+    {
+        return rtrim(sys_get_temp_dir(), '/') . '/altair-eval-' . $uid;
+    }
+
+    /**
+     * A link to the project's socket named by the project's path itself ("/" as %2F, "%" as %25),
+     * which bin/altair (sh, without a hash function) can find to start a thin client (ThinStart);
+     * null when the name would be too long for a file name.
+     */
+    public function marker(string $projectRoot): ?string
+    {
+        $name = 'root' . str_replace(['%', '/'], ['%25', '%2F'], $projectRoot);
+
+        return strlen($name) > self::NAME_MAX ? null : $this->path . '/' . $name;
     }
 
     /**

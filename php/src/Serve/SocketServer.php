@@ -78,6 +78,11 @@ final class SocketServer
             umask($umask);
         }
         $this->listener = $listener;
+        $marker = $this->directory->marker($root);
+        if ($marker !== null) {
+            @unlink($marker);
+            @symlink(basename($path), $marker);
+        }
     }
 
     /**
@@ -212,6 +217,10 @@ final class SocketServer
         if ($this->listener !== null) {
             socket_close($this->listener);
             $this->listener = null;
+            $marker = $this->directory->marker($this->handler->policy->projectRoot);
+            if ($marker !== null && @readlink($marker) === basename($this->socketPath())) {
+                unlink($marker);
+            }
             @unlink($this->socketPath());
         }
         if (is_resource($this->lock)) {

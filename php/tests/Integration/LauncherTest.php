@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AltairEval\Frontend\Tests\Integration;
 
+use AltairEval\Frontend\Tests\Support\Measured;
 use AltairEval\Frontend\Tests\Support\Process;
 use AltairEval\Frontend\Tests\Support\Repository;
 use PHPUnit\Framework\TestCase;
@@ -124,6 +125,47 @@ final class LauncherTest extends TestCase
         self::assertStringContainsString('pecl install altair_eval', $missing->stderr);
         self::assertSame(0, $installed->exitCode, $installed->stderr);
         self::assertStringStartsWith("✓ int 42\n", $installed->stdout);
+    }
+
+    public function testWhileTheProjectsServerRunsEvalStartsPhpWithoutItsIni(): void
+    {
+        $runtime = ['XDG_RUNTIME_DIR' => $this->scratch];
+        $cold = $this->evalOnce('', $runtime);
+        $started = Process::run([$this->repository->altair(), 'serve', '--daemon', '--project-root=' . $this->scratch], '', null, $runtime + ['PHP_BINARY' => PHP_BINARY] + getenv());
+        self::assertSame(0, $started->exitCode, $started->stderr);
+        $this->starts();
+        try {
+            $thin = $this->evalOnce('', $runtime);
+            $status = Process::run([$this->repository->altair(), 'serve', '--status', '--project-root=' . $this->scratch], '', null, $runtime + getenv());
+        } finally {
+            Process::run([$this->repository->altair(), 'serve', '--stop', '--project-root=' . $this->scratch], '', null, $runtime + getenv());
+        }
+
+        self::assertStringStartsWith('-n -d display_errors=stderr ', $this->starts()[0] ?? '');
+        self::assertSame(0, $thin->exitCode, $thin->stderr);
+        self::assertSame(Measured::erased($cold->stdout), Measured::erased($thin->stdout));
+        self::assertStringContainsString('evaluations: 1', $status->stdout);
+    }
+
+    public function testAThinStartWithoutAServerAfterAllRunsTheFullOne(): void
+    {
+        $runtime = ['XDG_RUNTIME_DIR' => $this->scratch];
+        self::assertSame(0, $this->evalOnce('', $runtime)->exitCode, 'the launcher learns the thin flags');
+        mkdir($this->scratch . '/altair-eval', 0700);
+        $socket = $this->scratch . '/altair-eval/' . substr(hash('sha256', $this->scratch), 0, 32) . '.sock';
+        $stale = socket_create(AF_UNIX, SOCK_STREAM, 0);
+        self::assertInstanceOf(\Socket::class, $stale);
+        self::assertTrue(socket_bind($stale, $socket));
+        socket_close($stale); // what a killed server leaves: its socket and its marker
+        symlink(basename($socket), $this->scratch . '/altair-eval/root' . str_replace(['%', '/'], ['%25', '%2F'], $this->scratch));
+        $this->starts();
+
+        $result = $this->evalOnce('', $runtime);
+
+        self::assertStringStartsWith('-n ', $this->starts()[0] ?? '');
+        self::assertSame(0, $result->exitCode, $result->stderr);
+        self::assertSame('', $result->stderr);
+        self::assertStringStartsWith("✓ int 42\n", $result->stdout);
     }
 
     public function testAMissingPhpIsAUsageError(): void

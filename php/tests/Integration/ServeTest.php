@@ -72,6 +72,20 @@ final class ServeTest extends TestCase
         self::assertSame(1, $this->altair(['serve', '--status'])->exitCode);
     }
 
+    public function testStartedAndCalledAsBinAltairFromTheCheckout(): void
+    {
+        $environment = ['XDG_RUNTIME_DIR' => $this->runtime, 'PHP_BINARY' => PHP_BINARY] + getenv();
+        $root = dirname($this->repository->altair(), 2);
+
+        $started = Process::run(['bin/altair', 'serve', '--daemon', '--project-root=' . $this->project], '', $root, $environment);
+        $call = Process::run(['bin/altair', 'eval', '--project-root=' . $this->project, 'return 7;'], '', $root, $environment);
+
+        self::assertSame(0, $started->exitCode, $started->stderr);
+        self::assertSame(0, $call->exitCode, $call->stderr);
+        self::assertStringStartsWith("✓ int 7\n", $call->stdout);
+        self::assertSame(1, $this->served());
+    }
+
     public function testAResultThroughTheServerHasTheShapeOfAColdOne(): void
     {
         $snippet = 'echo "out\n"; fwrite(STDERR, "err\n"); return ["a" => 1.5, "b" => [true, null]];';
