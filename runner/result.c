@@ -348,6 +348,20 @@ static void set_or_null(zend_object *object, const char *name, zval *value)
 	}
 }
 
+/* A nullable property the constructor does not take (a key added to the contract later) starts
+ * null, so that toArray() of a hand-built result never reads an uninitialized property. */
+static void null_the_rest(zend_object *object)
+{
+	zend_property_info *info;
+
+	ZEND_HASH_FOREACH_PTR(&altair_eval_result_ce->properties_info, info) {
+		if (!(info->flags & ZEND_ACC_STATIC) && ZEND_TYPE_ALLOW_NULL(info->type)
+			&& Z_ISUNDEF_P(OBJ_PROP(object, info->offset))) {
+			set_null(object, ZSTR_VAL(info->name));
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
 /* For fakes and decorators (univeros/framework's signature first): every property as given, ok
  * derived as an evaluation would derive it. */
 ZEND_METHOD(Altair_Eval_EvalResult, __construct)
@@ -405,6 +419,7 @@ ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 		ZVAL_EMPTY_ARRAY(&empty);
 		set(object, "sandbox", &empty);
 	}
+	null_the_rest(object);
 }
 
 ZEND_METHOD(Altair_Eval_EvalResult, ok)

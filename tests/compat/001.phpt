@@ -40,6 +40,12 @@ foreach ([[0, 0], [-1, -1], [99, 15], [100, 16], [60000, 512], [60001, 513], [PH
 $r = new EvalRequest('return 1;', $root);
 var_dump($r->timeoutMs, $r->memoryLimitMb, $r->allowWrites, $r->allowNetwork, $r->unsafe, $r->bootstrap);
 
+// a value, as univeros's: a root or bootstrap that does not exist is kept as given (univeros's own
+// tests build such requests for its SecurityProfile and WrapperBuilder); evaluate() refuses it
+$r = new EvalRequest('return 1;', '/srv/app', bootstrap: '/srv/app/config/container.php');
+var_dump($r->projectRoot, $r->bootstrap);
+try { (new Altair\Eval\Evaluator())->evaluate($r); } catch (ValueError $e) { echo get_class($e), ': ', $e->getMessage(), "\n"; }
+
 // readable, not writable
 try { $r->unsafe = true; } catch (Error $e) { echo get_class($e), ': ', $e->getMessage(), "\n"; }
 ?>
@@ -83,6 +89,9 @@ bool(false)
 bool(false)
 bool(false)
 NULL
+string(8) "/srv/app"
+string(29) "/srv/app/config/container.php"
+ValueError: Altair\Eval\Evaluator::evaluate(): Argument #1 ($request) must have an existing directory as $projectRoot, "/srv/app" is not
 Error: Cannot modify readonly property Altair\Eval\EvalRequest::$unsafe
 --CLEAN--
 <?php
