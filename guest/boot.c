@@ -42,6 +42,17 @@ static void send_host(zval *info)
 	zval_ptr_dtor(&frame);
 }
 
+ZEND_FUNCTION(Altair_Eval_Guest_compile_as)
+{
+	zend_string *code, *file;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(code)
+		Z_PARAM_PATH_STR(file)
+	ZEND_PARSE_PARAMETERS_END();
+	zend_eval_stringl(ZSTR_VAL(code), ZSTR_LEN(code), NULL, ZSTR_VAL(file));
+}
+
 bool altair_eval_guest_boot_run(void)
 {
 	zval function, outcome, *info, *failure;
