@@ -20,7 +20,8 @@ chdir(sys_get_temp_dir());
 $r = altair_eval('return container("y");', $root, ['timeoutMs' => ALTAIR_BOOT_TIMEOUT_MS, 'bootstrap' => 'tools/boot.php']);
 echo json_encode([$r->host['framework'], $r->host['bootstrap'], $r->result['value'] ?? $r->exception['message'] ?? null]), "\n";
 putenv('ALTAIR_EVAL_BOOTSTRAP=tools/boot.php');
-$r = altair_eval('return container("z");', $root, ['timeoutMs' => ALTAIR_BOOT_TIMEOUT_MS]);
+// (A cold evaluator: a warm template keeps the environment it started with.)
+$r = (new Altair\Eval\Evaluator())->evaluate(new Altair\Eval\EvalRequest('return container("z");', $root, timeoutMs: ALTAIR_BOOT_TIMEOUT_MS));
 putenv('ALTAIR_EVAL_BOOTSTRAP');
 echo json_encode([$r->host['framework'], $r->result['value'] ?? $r->exception['message'] ?? null]), "\n";
 
