@@ -95,6 +95,7 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	} else {
 		altair_eval_lockdown_namespaces(policy, report);
 	}
+	altair_eval_lockdown_namespaces_ipc(policy, report);
 	altair_eval_lockdown_landlock_apply(policy, report);
 	altair_eval_lockdown_seccomp_apply(policy, report);
 	if (policy->endpoints && !policy->allow_network && policy->connect_port_count > 0 && !report->endpoint_ports) {

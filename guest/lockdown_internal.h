@@ -4,7 +4,8 @@
  *   lockdown.c             the straight line (altair_eval_lockdown_apply), parent death,
  *                          no_new_privs, report notes, the feature list
  *   lockdown_rlimits.c     AS, CPU, FSIZE, NOFILE, CORE
- *   lockdown_namespaces.c  network and IPC namespaces (entered once by a warm template)
+ *   lockdown_namespaces.c  network namespace (entered once by a warm template), IPC namespace
+ *                          (every process its own, with small limits)
  *   lockdown_landlock.c    filesystem, TCP port and scope rules
  *   lockdown_seccomp.c     the BPF filter, installed last
  *
@@ -96,6 +97,7 @@ void altair_eval_lockdown_note(altair_eval_lockdown_report *report, const char *
 
 /* The steps, each in its own file, in the order altair_eval_lockdown_apply runs them (POSIX only). */
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);

@@ -289,7 +289,15 @@ static const uint32_t lockdown_metadata_syscalls[] = {
 	__NR_setxattr, __NR_lsetxattr, __NR_fsetxattr, __NR_removexattr, __NR_lremovexattr, __NR_fremovexattr,
 };
 
-static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, lockdown_bpf *bpf)
+/* Without an IPC namespace of its own: SysV IPC would reach the machine's queues and segments
+ * (and those of the next evaluation), and detached segments would outlive the child. */
+static const uint32_t lockdown_sysv_ipc_syscalls[] = {
+	__NR_shmget, __NR_shmat, __NR_shmdt, __NR_shmctl,
+	__NR_msgget, __NR_msgsnd, __NR_msgrcv, __NR_msgctl,
+	__NR_semget, __NR_semop, __NR_semtimedop, __NR_semctl,
+};
+
+static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, bool deny_sysv_ipc, lockdown_bpf *bpf)
 {
 	uint32_t self = (uint32_t) getpid();
 	uint32_t own_group[] = { self, 0, (uint32_t) -(int32_t) self };
@@ -347,6 +355,12 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		}
 	}
 
+	if (deny_sysv_ipc) {
+		for (i = 0; i < sizeof(lockdown_sysv_ipc_syscalls) / sizeof(lockdown_sysv_ipc_syscalls[0]); i++) {
+			bpf_deny(bpf, lockdown_sysv_ipc_syscalls[i], EPERM);
+		}
+	}
+
 	if (!policy->allow_network && policy->endpoints) {
 		bpf_tcp_stream_socket(bpf);
 		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
@@ -397,6 +411,9 @@ static bool lockdown_channel_not_reopenable(int channel_fd, altair_eval_lockdown
 #ifdef LOCKDOWN_SECCOMP
 static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
+	if (!report->ipcns) {
+		altair_eval_lockdown_note(report, "ipcns: SysV IPC calls are refused by seccomp instead");
+	}
 	report->seccomp = true;
 	report->processes_blocked = true;
 	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
@@ -412,7 +429,7 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 	struct sock_fprog program;
 
 	memset(&bpf, 0, sizeof(bpf));
-	lockdown_seccomp_program(policy, &bpf);
+	lockdown_seccomp_program(policy, !report->ipcns, &bpf);
 	if (bpf.overflow) {
 		altair_eval_lockdown_note(report, "seccomp: filter longer than %d instructions", LOCKDOWN_BPF_MAX_INSNS);
 		return;
@@ -431,7 +448,7 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 		altair_eval_lockdown_policy plain = *policy;
 		plain.notify_processes = false;
 		memset(&bpf, 0, sizeof(bpf));
-		lockdown_seccomp_program(&plain, &bpf);
+		lockdown_seccomp_program(&plain, !report->ipcns, &bpf);
 		program.len = bpf.length;
 		program.filter = bpf.insns;
 	}
