@@ -67,6 +67,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/report.c \
     guest/prelude.c \
     guest/engine.c \
+    guest/isolation.c \
     guest/lockdown.c \
     guest/lockdown_rlimits.c \
     guest/lockdown_namespaces.c \
