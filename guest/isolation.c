@@ -16,6 +16,10 @@
  * Write-enabled workers get no shared cache at all (guest/template.c), and the host restarts the
  * other templates after a write-enabled evaluation (runner/warm.c): the cache validates by
  * timestamp, which a snippet with writes can restore.
+ *
+ * Mail: mail() is disabled, but error_log($m, 1, $to) (and imap_mail) start sendmail_path through
+ * popen(); only seccomp would stop the shell. With sendmail_path unset PHP refuses before any
+ * process is attempted.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -26,6 +30,7 @@
 #include "isolation.h"
 
 #define ISOLATION_OPCACHE_PREFIX "opcache."
+#define ISOLATION_MAIL_SETTING "sendmail_path"
 
 static const char *const shared_cache_functions[] = {
 	"opcache_compile_file", "opcache_get_status", "opcache_invalidate", "opcache_is_script_cached",
@@ -63,8 +68,24 @@ static void refuse_shared_cache_functions(void)
 	}
 }
 
+/* php_mail() returns false at once when INI_STR("sendmail_path") is NULL (ini_get() shows ""). */
+static int unset_mail_program(void)
+{
+	zend_ini_entry *entry = zend_hash_str_find_ptr(EG(ini_directives), ISOLATION_MAIL_SETTING, strlen(ISOLATION_MAIL_SETTING));
+
+	if (!entry) {
+		return 0;
+	}
+	if (entry->value) {
+		zend_string_release(entry->value);
+		entry->value = NULL;
+	}
+	entry->modifiable = 0;
+	return 1;
+}
+
 int altair_eval_guest_isolation_apply(void)
 {
 	refuse_shared_cache_functions();
-	return lock_opcache_settings();
+	return lock_opcache_settings() + unset_mail_program();
 }
