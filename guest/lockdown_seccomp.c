@@ -457,6 +457,9 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 		return;
 	}
 	lockdown_seccomp_finish(policy, report);
+#elif defined(LOCKDOWN_SECCOMP_NO_ARCH)
+	(void) policy;
+	altair_eval_lockdown_note(report, "seccomp: no filter for this architecture (x86_64 and aarch64 only): processes and programs are refused by the ini layer alone");
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "seccomp: not compiled in");

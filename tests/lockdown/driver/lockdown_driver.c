@@ -642,6 +642,23 @@ static void case_degraded(const altair_eval_lockdown_report *report, int rc)
 	check_allowed(open("/etc/passwd", O_RDONLY), "without Landlock /etc/passwd is readable (as reported)");
 }
 
+#ifdef ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH
+/* Built with ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH (run.sh does, and runs only this case): no seccomp
+ * filter exists for the architecture, and the report must say so rather than stay silent. */
+static void case_foreign_arch(const altair_eval_lockdown_report *report, int rc)
+{
+	bool arch_note = false;
+
+	check(rc == 0, "apply returned %d", rc);
+	check(!report->seccomp && !report->processes_blocked && !report->channel_sealed, "no seccomp guard claimed");
+	check(report->landlock_abi > 0 || report->note_count > 0, "the other layers still applied or explained");
+	for (size_t i = 0; i < report->note_count; i++) {
+		arch_note |= strncmp(report->notes[i], "seccomp: no filter for this architecture", 40) == 0;
+	}
+	check(arch_note, "a note naming the architecture");
+}
+#endif
+
 #define DRIVER_JEQ_RETURN(nr, action) \
 	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, (action))
 
@@ -702,6 +719,9 @@ typedef struct {
 } driver_case;
 
 static const driver_case driver_cases[] = {
+#ifdef ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH
+	{ .name = "foreign-arch", .attack = case_foreign_arch },
+#else
 	{ .name = "report", .attack = case_report },
 	{ .name = "exec", .attack = case_exec },
 	{ .name = "processes", .attack = case_processes },
@@ -731,6 +751,7 @@ static const driver_case driver_cases[] = {
 	{ .name = "ordinary", .attack = case_ordinary },
 	{ .name = "parent-gone", .attack = case_parent_gone, .wrong_parent = true },
 	{ .name = "degraded", .attack = case_degraded, .old_kernel = true },
+#endif
 };
 
 static const char *const driver_read_paths[] = {
