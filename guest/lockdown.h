@@ -53,7 +53,8 @@ typedef struct altair_eval_lockdown_report_s {
 	bool no_new_privs;
 	bool netns;             /* a fresh network namespace (no interfaces up) */
 	bool ipcns;             /* a fresh IPC namespace of its own (no other process's SysV queues or segments) */
-	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues */
+	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues;
+	                         * without them seccomp refuses SysV IPC altogether */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
 	bool landlock_scoped;   /* signals / abstract unix sockets scoped (ABI >= 6) */
