@@ -22,6 +22,7 @@
 #include "lockdown.h"
 #include "report.h"
 #include "engine.h"
+#include "isolation.h"
 #include "template.h"
 #include "boot.h"
 #include "guest_arginfo.h"
@@ -304,7 +305,7 @@ static bool lock_down(void)
 		if (status != 0) {
 			return false;
 		}
-		ini_locked = altair_eval_guest_engine_lock_ini();
+		ini_locked = altair_eval_guest_engine_lock_ini() + altair_eval_guest_isolation_apply();
 		if (!ALTAIR_EVAL_G(guest_allow_writes)) {
 			altair_eval_guest_engine_scratch_metadata(ALTAIR_EVAL_G(guest_scratch));
 		}
