@@ -10,7 +10,7 @@ require __DIR__ . '/../../helpers.inc';
 $root = altair_test_root('b005');
 mkdir($root . '/tools');
 file_put_contents($root . '/tools/boot.php', "<?php\nreturn new class { public function get(string \$id) { return \"from the bootstrap: \$id\"; } public function has(string \$id): bool { return true; } };\n");
-$cli = realpath(__DIR__ . '/../../../bin/altair');
+$cli = realpath(__DIR__ . '/../../../bin/altair.php');
 $command = [PHP_BINARY, '-d', 'extension=' . realpath(__DIR__ . '/../../../modules/altair_eval.so'), $cli, 'eval',
     '--project-root=' . $root, '--bootstrap=tools/boot.php', '--format=json', '--', 'return container("x");'];
 $process = proc_open($command, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, sys_get_temp_dir());
