@@ -68,6 +68,10 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/prelude.c \
     guest/engine.c \
     guest/lockdown.c \
+    guest/lockdown_rlimits.c \
+    guest/lockdown_namespaces.c \
+    guest/lockdown_landlock.c \
+    guest/lockdown_seccomp.c \
     guest/template.c \
     encoder/value_encoder.c \
     encoder/exception_encoder.c \

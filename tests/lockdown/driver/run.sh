@@ -10,5 +10,5 @@ top=$(cd "$here/../../.." && pwd)
 build=$(mktemp -d "${TMPDIR:-/tmp}/altair-lockdown-driver.XXXXXX") || exit 2
 trap 'rm -rf "$build"' EXIT INT TERM
 ${CC:-cc} -Wall -Wextra -Werror -I"$top" -I"$top/guest" \
-	"$top/guest/lockdown.c" "$here/lockdown_driver.c" -o "$build/lockdown_driver" || exit 2
+	"$top"/guest/lockdown*.c "$here/lockdown_driver.c" -o "$build/lockdown_driver" || exit 2
 "$build/lockdown_driver" "$@"
