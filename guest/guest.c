@@ -117,7 +117,15 @@ static void add_endpoints(altair_eval_lockdown_policy *policy)
 		long port;
 		bool known = false;
 
-		if (strncmp(entry, ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX, strlen(ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX)) == 0 || !colon) {
+		if (strncmp(entry, ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX, strlen(ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX)) == 0) {
+			/* The socket file is bound into the private view: the only host socket there. */
+			if (policy->socket_path_count < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS) {
+				policy->socket_paths[policy->socket_path_count++] =
+					estrdup(entry + strlen(ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX));
+			}
+			continue;
+		}
+		if (!colon) {
 			continue;
 		}
 		port = strtol(colon + 1, NULL, 10);
@@ -145,6 +153,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->channel_fd = ALTAIR_EVAL_CHANNEL_FD;
 	policy->namespaces_entered = template_namespaces_entered ? &template_namespaces : NULL;
 	policy->notify_processes = true;
+	policy->private_view = true;
 
 	add_read_path(policy, PG(php_binary));
 	add_read_path(policy, PG(extension_dir));
@@ -170,6 +179,9 @@ static void free_policy(altair_eval_lockdown_policy *policy)
 {
 	for (size_t i = 0; i < policy->read_path_count; i++) {
 		efree((char *) policy->read_paths[i]);
+	}
+	for (size_t i = 0; i < policy->socket_path_count; i++) {
+		efree((char *) policy->socket_paths[i]);
 	}
 }
 
@@ -219,7 +231,8 @@ static void report_endpoints(zval *frame, const altair_eval_lockdown_report *ker
 	add_assoc_string(&endpoints, "tcp", kernel->endpoint_ports ? "landlock-port" : "none");
 	add_assoc_bool(&endpoints, "hosts_checked", false);
 	add_assoc_bool(&endpoints, "tcp_stream_only", kernel->tcp_stream_only);
-	add_assoc_string(&endpoints, "unix", "not-restricted");
+	/* In the private view only the allowlisted socket files exist; without it, any the process can name. */
+	add_assoc_string(&endpoints, "unix", kernel->mountns ? "private-view" : "not-restricted");
 	add_assoc_zval(frame, "endpoints", &endpoints);
 }
 
@@ -237,6 +250,8 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_long(&frame, "landlock_abi", kernel->landlock_abi);
 	add_assoc_bool(&frame, "netns", kernel->netns);
 	add_assoc_bool(&frame, "ipcns", kernel->ipcns);
+	add_assoc_bool(&frame, "mountns", kernel->mountns);
+	add_assoc_bool(&frame, "scratch_capped", kernel->scratch_capped);
 	add_assoc_bool(&frame, "eval_blocked", eval_blocked);
 	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
 	add_assoc_bool(&frame, "result_channel", kernel->channel_sealed);
@@ -271,6 +286,7 @@ static void enter_template_namespaces(void)
 	add_endpoints(&policy);
 	memset(&template_namespaces, 0, sizeof(template_namespaces));
 	altair_eval_lockdown_namespaces(&policy, &template_namespaces);
+	free_policy(&policy);
 	template_namespaces_entered = true;
 }
 

@@ -17,15 +17,24 @@
 #define ALTAIR_EVAL_LOCKDOWN_MAX_NOTES 16
 #define ALTAIR_EVAL_LOCKDOWN_NOTE_LEN 160
 #define ALTAIR_EVAL_LOCKDOWN_MAX_PORTS 16
+#define ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS 16
 
 typedef struct {
-	/* Real paths. The scratch directory lies inside the project root. */
+	/* Real paths. The scratch directory lies outside the project (runner/scratch.c names the layout). */
 	const char *project_root;
 	const char *scratch_dir;
 	/* Files and directories the runtime must keep reading (PHP binary, extension and ini dirs,
 	 * include_path, system libraries, zoneinfo, a few devices). Non-existent ones are skipped. */
 	const char *read_paths[ALTAIR_EVAL_LOCKDOWN_MAX_PATHS];
 	size_t read_path_count;
+	/* Named Unix sockets allowlisted as endpoints (unix:/path): the only host sockets that exist in
+	 * the private view. */
+	const char *socket_paths[ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS];
+	size_t socket_path_count;
+	/* Build the private filesystem view (lockdown_mount.c): a mount namespace holding only the
+	 * read paths, the project, a capped tmpfs scratch with the snippet copied in, a minimal /dev and
+	 * the process's own /proc entry. */
+	bool private_view;
 	bool allow_writes;   /* the project root becomes writable too */
 	bool allow_network;  /* no network namespace, sockets and TCP allowed */
 	/* Endpoints allowlisted with the network off: no network namespace (it would cut the host's own
@@ -52,6 +61,8 @@ typedef struct altair_eval_lockdown_report_s {
 	bool no_new_privs;
 	bool netns;             /* a fresh network namespace (no interfaces up) */
 	bool ipcns;             /* a fresh IPC namespace (no other process's SysV queues or segments) */
+	bool mountns;           /* the private filesystem view is in force (lockdown_mount.c) */
+	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
 	bool landlock_scoped;   /* signals / abstract unix sockets scoped (ABI >= 6) */
