@@ -53,6 +53,8 @@ static const char *const network_read_paths[] = {
 };
 
 static bool started;
+/* The run's scratch is the capped tmpfs of the private view: a full one is reported as a limit. */
+static bool scratch_capped;
 static altair_eval_encoder_context context;
 /* Warm: the namespaces the template entered for all its workers (copied into each by fork). */
 static altair_eval_lockdown_report template_namespaces;
@@ -252,6 +254,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_bool(&frame, "ipcns", kernel->ipcns);
 	add_assoc_bool(&frame, "mountns", kernel->mountns);
 	add_assoc_bool(&frame, "scratch_capped", kernel->scratch_capped);
+	add_assoc_long(&frame, "mountns_us", kernel->mountns_us);
 	add_assoc_bool(&frame, "eval_blocked", eval_blocked);
 	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
 	add_assoc_bool(&frame, "result_channel", kernel->channel_sealed);
@@ -303,6 +306,7 @@ static bool lock_down(void)
 		build_policy(&policy);
 		int status = altair_eval_lockdown_apply(&policy, &kernel);
 		free_policy(&policy);
+		scratch_capped = kernel.scratch_capped;
 		if (kernel.process_listener_fd >= 0) {
 			/* The host answers (and counts) refused process starts; it gets the listener with the
 			 * sandbox frame, and nothing here keeps it. */
@@ -392,6 +396,8 @@ static void report_parse_error(zend_object *error)
 	zval_ptr_dtor(&frame);
 }
 
+static bool disk_limit_reached(void);
+
 static void report_throwable(zend_object *throwable)
 {
 	zval frame, encoded;
@@ -400,11 +406,20 @@ static void report_throwable(zend_object *throwable)
 	array_init(&frame);
 	add_assoc_string(&frame, "kind", "exception");
 	add_assoc_zval(&frame, "exception", &encoded);
+	if (disk_limit_reached()) {
+		add_assoc_string(&frame, "limit", "disk");
+	}
 	altair_eval_guest_report_send(&frame);
 	zval_ptr_dtor(&frame);
 }
 
 static void report_exit(void);
+
+/* limit_exceeded "disk": the run ended with its capped scratch full (a write failed for space). */
+static bool disk_limit_reached(void)
+{
+	return scratch_capped && altair_eval_lockdown_scratch_full(ALTAIR_EVAL_G(guest_scratch));
+}
 
 /* The value is written straight into the frame as JSON: no intermediate arrays. */
 static void report_value(zval *value)
@@ -420,6 +435,9 @@ static void report_value(zval *value)
 	PG(serialize_precision) = -1;
 	smart_str_appends(&json, "{\"kind\":\"return\",\"value\":");
 	altair_eval_encoder_value_json(&json, value);
+	if (disk_limit_reached()) {
+		smart_str_appends(&json, ",\"limit\":\"disk\"");
+	}
 	smart_str_appendc(&json, '}');
 	if (EG(exception)) {
 		/* A hook called while encoding (say __debugInfo) ran exit(): that is how the run ended. */
@@ -438,6 +456,9 @@ static void report_exit(void)
 	array_init(&frame);
 	add_assoc_string(&frame, "kind", "exit");
 	add_assoc_long(&frame, "status", EG(exit_status));
+	if (disk_limit_reached()) {
+		add_assoc_string(&frame, "limit", "disk");
+	}
 	altair_eval_guest_report_send(&frame);
 	zval_ptr_dtor(&frame);
 }

@@ -63,6 +63,7 @@ typedef struct altair_eval_lockdown_report_s {
 	bool ipcns;             /* a fresh IPC namespace (no other process's SysV queues or segments) */
 	bool mountns;           /* the private filesystem view is in force (lockdown_mount.c) */
 	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
+	long mountns_us;        /* what building the view cost, in microseconds (bench/guards.php) */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
 	bool landlock_scoped;   /* signals / abstract unix sockets scoped (ABI >= 6) */
@@ -85,6 +86,10 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 /* The namespace steps alone (network unless allowed, IPC), for a warm template to enter once on
  * behalf of all its workers: creating a network namespace costs about a millisecond. */
 void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* At the end of a run: is the capped scratch tmpfs (nearly) full, in bytes or inodes? Then a
+ * write failed for want of space and the run reports limit_exceeded "disk". */
+bool altair_eval_lockdown_scratch_full(const char *scratch_dir);
 
 /* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */
 const char *altair_eval_lockdown_features(void);

@@ -12,7 +12,8 @@
  *     /proc/self             the process's own /proc entry, nothing else of /proc
  *     <scratch base>         a tmpfs capped in bytes and inodes, holding only this evaluation's
  *                            scratch dir, with snippet.php copied in from the host's
- *   the view's root made read-only, /oldroot detached, pivot_root into /newroot, chdir back
+ *   the view's root made read-only, pivot_root into /newroot with the staging root (host tree
+ *   included) put beneath /.host and covered by a sealed empty tmpfs, chdir back
  *
  * Binds are not recursive: a mount beneath a bound path is not in the view. /proc: a fresh procfs
  * needs a PID namespace, which needs the guest to become pid 1 or to fork (and pid 1 ignores the
@@ -31,6 +32,7 @@
 # include <sys/statvfs.h>
 # include <limits.h>
 # include <stdlib.h>
+# include <time.h>
 #endif
 
 #ifdef LOCKDOWN_MOUNTNS
@@ -38,6 +40,9 @@
 #define MOUNT_STAGING "/tmp"
 #define MOUNT_OLD "/oldroot"
 #define MOUNT_NEW "/newroot"
+/* Where the staging root (and the host tree) ends up in the view, covered. */
+#define MOUNT_HIDDEN "/.host"
+#define MOUNT_COVER_TMPFS "mode=0000,size=4k,nr_inodes=1"
 /* The view's own directories (root, /dev, /proc) need only a few entries. */
 #define MOUNT_SMALL_TMPFS "mode=0755,size=1m,nr_inodes=1024"
 #define MOUNT_COPY_CHUNK 65536
@@ -377,10 +382,14 @@ static bool mount_leave(const mount_view *view, const altair_eval_lockdown_polic
 			return false;
 		}
 	}
-	if (mount(NULL, MOUNT_NEW, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, MOUNT_SMALL_TMPFS) != 0
-		|| mount(NULL, MOUNT_OLD, NULL, MS_REC | MS_PRIVATE, NULL) != 0 || umount2(MOUNT_OLD, MNT_DETACH) != 0
-		|| chdir(MOUNT_NEW) != 0 || syscall(SYS_pivot_root, ".", ".") != 0 || umount2(".", MNT_DETACH) != 0
-		|| chdir("/") != 0) {
+	/* No umount: each one waits for an RCU grace period (milliseconds). The staging root, with the
+	 * host tree in it, goes beneath /.host in the view and a sealed tmpfs covers it; unmounting
+	 * that cover is what seccomp (umount2) and Landlock (any mount change) refuse. */
+	if (mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0
+		|| mount(NULL, MOUNT_NEW, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, MOUNT_SMALL_TMPFS) != 0
+		|| mount(NULL, MOUNT_OLD, NULL, MS_REC | MS_PRIVATE, NULL) != 0
+		|| syscall(SYS_pivot_root, MOUNT_NEW, MOUNT_NEW MOUNT_HIDDEN) != 0 || chdir("/") != 0
+		|| mount("tmpfs", MOUNT_HIDDEN, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, MOUNT_COVER_TMPFS) != 0) {
 		altair_eval_lockdown_note(report, "mountns: leaving the staging root: %s", strerror(errno));
 		return false;
 	}
@@ -392,7 +401,52 @@ static bool mount_leave(const mount_view *view, const altair_eval_lockdown_polic
 
 #endif /* LOCKDOWN_MOUNTNS */
 
+#ifdef LOCKDOWN_MOUNTNS
+/* Less free space than this in scratch counts as full: the write that failed asked for more. */
+# define MOUNT_FULL_SLACK_BYTES (64 * 1024)
+
+static long mount_elapsed_us(const struct timespec *since)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long) (now.tv_sec - since->tv_sec) * 1000000L + (now.tv_nsec - since->tv_nsec) / 1000L;
+}
+#endif
+
+bool altair_eval_lockdown_scratch_full(const char *scratch_dir)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	struct statvfs info;
+
+	return scratch_dir && statvfs(scratch_dir, &info) == 0
+		&& (info.f_favail == 0 || (unsigned long long) info.f_bavail * info.f_frsize < MOUNT_FULL_SLACK_BYTES);
+#else
+	(void) scratch_dir;
+	return false;
+#endif
+}
+
+static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
 int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	struct timespec start;
+	int status;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	status = mount_build(policy, report);
+	report->mountns_us = mount_elapsed_us(&start);
+	return status;
+#else
+	(void) policy;
+	altair_eval_lockdown_note(report, "mountns: not compiled in");
+	return 0;
+#endif
+}
+
+static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_MOUNTNS
 	mount_view view;
@@ -430,7 +484,7 @@ int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, 
 	return 0;
 #else
 	(void) policy;
-	altair_eval_lockdown_note(report, "mountns: not compiled in");
+	(void) report;
 	return 0;
 #endif
 }

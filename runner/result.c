@@ -258,8 +258,6 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
 		ZVAL_COPY(&error, entry);
 		add_excerpt(&error, request);
-		entry = frame_entry(report, "limit");
-		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
 	} else if (report->forged) {
 		error_array(&error, "integrity",
 			"The result channel carried data the evaluator did not write; the result was discarded.");
@@ -275,6 +273,10 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 		}
 	}
 
+	/* A limit the guest saw: memory (a fatal error), disk (scratch full at the end of any run). */
+	if (has_final && (entry = frame_entry(report, "limit")) && Z_TYPE_P(entry) == IS_STRING) {
+		limit = Z_STRVAL_P(entry);
+	}
 	if (outcome->timed_out) {
 		limit = "time";
 	} else if (!limit && signal) {
