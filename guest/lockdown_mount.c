@@ -13,7 +13,7 @@
  *     <scratch base>         a tmpfs capped in bytes and inodes, holding only this evaluation's
  *                            scratch dir, with snippet.php copied in from the host's
  *   the view's root made read-only, pivot_root into /newroot with the staging root (host tree
- *   included) put beneath /.host and covered by a sealed empty tmpfs, chdir back
+ *   included) put beneath /proc/.host and covered by a sealed empty tmpfs, chdir back
  *
  * Binds are not recursive: a mount beneath a bound path is not in the view. /proc: a fresh procfs
  * needs a PID namespace, which needs the guest to become pid 1 or to fork (and pid 1 ignores the
@@ -40,8 +40,9 @@
 #define MOUNT_STAGING "/tmp"
 #define MOUNT_OLD "/oldroot"
 #define MOUNT_NEW "/newroot"
-/* Where the staging root (and the host tree) ends up in the view, covered. */
-#define MOUNT_HIDDEN "/.host"
+/* Where the staging root (and the host tree) ends up in the view, covered: inside the view's own
+ * /proc tmpfs, which exists whatever the project root is (a root of / covers the view's root). */
+#define MOUNT_HIDDEN "/proc/.host"
 #define MOUNT_COVER_TMPFS "mode=0000,size=4k,nr_inodes=1"
 /* The view's own directories (root, /dev, /proc) need only a few entries. */
 #define MOUNT_SMALL_TMPFS "mode=0755,size=1m,nr_inodes=1024"
@@ -267,6 +268,7 @@ static void mount_proc_self(mount_view *view)
 
 	snprintf(source, sizeof(source), MOUNT_OLD "/proc/%ld", (long) getpid());
 	if (!mount_make_dirs(view, "/proc") || !mount_join(target, MOUNT_NEW, "/proc") || !mount_small_tmpfs(view, target)
+		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0
 		|| !mount_make_dirs(view, "/proc/self") || !mount_join(target, MOUNT_NEW, "/proc/self")
 		|| mount(source, target, NULL, MS_BIND, NULL) != 0) {
 		mount_fail(view, "own entry", "/proc/self");
@@ -377,7 +379,9 @@ static bool mount_stage(altair_eval_lockdown_report *report)
 static bool mount_leave(const mount_view *view, const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	for (size_t i = view->sealed_count; i-- > 0; ) {
-		if (mount(NULL, view->sealed[i], NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, MOUNT_SMALL_TMPFS) != 0) {
+		/* MS_BIND: this mount only, never its superblock (with a project root of / the view's root
+		 * is the host's root file system). */
+		if (mount(NULL, view->sealed[i], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) {
 			altair_eval_lockdown_note(report, "mountns: read-only %s: %s", view->sealed[i] + strlen(MOUNT_NEW), strerror(errno));
 			return false;
 		}
@@ -385,8 +389,7 @@ static bool mount_leave(const mount_view *view, const altair_eval_lockdown_polic
 	/* No umount: each one waits for an RCU grace period (milliseconds). The staging root, with the
 	 * host tree in it, goes beneath /.host in the view and a sealed tmpfs covers it; unmounting
 	 * that cover is what seccomp (umount2) and Landlock (any mount change) refuse. */
-	if (mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0
-		|| mount(NULL, MOUNT_NEW, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, MOUNT_SMALL_TMPFS) != 0
+	if (mount(NULL, MOUNT_NEW, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(MOUNT_NEW), NULL) != 0
 		|| mount(NULL, MOUNT_OLD, NULL, MS_REC | MS_PRIVATE, NULL) != 0
 		|| syscall(SYS_pivot_root, MOUNT_NEW, MOUNT_NEW MOUNT_HIDDEN) != 0 || chdir("/") != 0
 		|| mount("tmpfs", MOUNT_HIDDEN, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, MOUNT_COVER_TMPFS) != 0) {
