@@ -1,44 +1,40 @@
 --TEST--
-Isolation: paths outside the root cannot be probed, even by C code that ignores open_basedir (libpq)
+Isolation: syslog() and host datagram sockets such as /dev/log are out of reach, even with the network allowed
 --EXTENSIONS--
 altair_eval
-pgsql
+sockets
 --FILE--
 <?php
 require __DIR__ . '/../helpers.inc';
-$root = altair_test_root('i005');
+$root = altair_test_root('i006');
 
-// Three places outside the root: a directory holding a socket file nobody accepts on, an empty
-// directory, and nothing at all. On the host libpq tells them apart ("Connection refused",
-// "No such file or directory"); in the private view none of them exists.
-$outside = sys_get_temp_dir() . '/altair-i005-' . getmypid();
-@mkdir($outside . '/with-socket', 0755, true);
-@mkdir($outside . '/empty');
-$socket = socket_create(AF_UNIX, SOCK_STREAM, 0);
-socket_bind($socket, $outside . '/with-socket/.s.PGSQL.5432');
+// A stand-in for /dev/log: a datagram socket outside the root that this test listens on.
+$path = sys_get_temp_dir() . '/altair-i006-' . getmypid() . '.sock';
+@unlink($path);
+$log = socket_create(AF_UNIX, SOCK_DGRAM, 0);
+socket_bind($log, $path);
+socket_set_nonblock($log);
 
 $snippet = sprintf(<<<'PHP'
-$seen = [];
-foreach (%s as $dir) {
-    $c = @pg_connect("host=$dir port=5432 dbname=x user=x connect_timeout=2");
-    $error = error_get_last()['message'] ?? '';
-    $seen[basename($dir)] = $c ? 'connected' : (str_contains($error, 'No such file or directory') ? 'absent' : 'DISCLOSED');
-}
-return $seen;
-PHP, var_export([$outside . '/with-socket', $outside . '/empty', $outside . '/nothing'], true));
-$r = altair_eval($snippet, $root);
-var_dump($r->ok, $r->sandbox['mountns']);
-echo json_encode(array_map(fn ($v) => $v['value'], $r->result['value'])), "\n";
-socket_close($socket);
-unlink($outside . '/with-socket/.s.PGSQL.5432');
+syslog(LOG_AUTH | LOG_WARNING, "forged auth line");
+$s = socket_create(AF_UNIX, SOCK_DGRAM, 0);
+return [file_exists("/dev/log"), @socket_sendto($s, "<36>forged", 10, 0, %s)];
+PHP, var_export($path, true));
+$r = altair_eval($snippet, $root, ['allowNetwork' => true]);
+var_dump($r->ok, $r->sandbox['mountns'], $r->result['value'][0]['value'], $r->result['value'][1]['value']);
+var_dump(@socket_recv($log, $received, 1024, MSG_DONTWAIT), $received);
+socket_close($log);
+unlink($path);
 ?>
 --EXPECT--
 bool(true)
 bool(true)
-{"with-socket":"absent","empty":"absent","nothing":"absent"}
+bool(false)
+bool(false)
+bool(false)
+NULL
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i005-*') as $d) altair_test_remove($d);
-foreach (glob(sys_get_temp_dir() . '/altair-i005-*') as $d) altair_test_remove($d);
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i006-*') as $d) altair_test_remove($d);
 ?>

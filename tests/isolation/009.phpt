@@ -1,48 +1,36 @@
 --TEST--
-Isolation: project roots with characters the child's ini parser interprets are passed literally (${VAR}, backslash, quotes, $) or refused with a ValueError (", ;, :, line breaks)
+Isolation: scratch has a total size cap and an inode cap, reported as limit_exceeded "disk"
 --EXTENSIONS--
 altair_eval
 --FILE--
 <?php
 require __DIR__ . '/../helpers.inc';
-$base = altair_test_root('i009');
-putenv('ALTAIR_I009=/etc');
+$root = altair_test_root('i010');
 
-$plain = altair_eval('return 1;', $base)->sandbox['landlock_abi'];
-foreach (['dollar-brace ${ALTAIR_I009}', 'back\\slash', 'trailing-back\\', "single'quote", 'dollar $ALTAIR_I009', 'percent %s'] as $name) {
-    $root = $base . '/' . $name;
-    mkdir($root);
-    file_put_contents($root . '/marker.txt', 'inside');
-    $r = altair_eval('return [ini_get("open_basedir"), file_get_contents("marker.txt")];', $root);
-    [$basedir, $marker] = [$r->result['value'][0]['value'] ?? null, $r->result['value'][1]['value'] ?? null];
-    printf("%-28s ok=%s open_basedir names the root=%s marker=%s landlock as plain=%s\n", $name, var_export($r->ok, true),
-        var_export(str_starts_with((string) $basedir, $root . ':'), true), $marker, var_export($r->sandbox['landlock_abi'] === $plain, true));
-}
-foreach (['double"quote', 'semi;colon', 'co:lon', "line\nbreak", "carriage\rreturn"] as $name) {
-    $root = $base . '/' . $name;
-    mkdir($root);
-    try {
-        altair_eval('return 1;', $root);
-        echo json_encode($name), ": accepted\n";
-    } catch (ValueError $e) {
-        echo json_encode($name), ': ValueError: ', str_contains($e->getMessage(), 'must not contain') ? 'must not contain ...' : $e->getMessage(), "\n";
-    }
-}
+// Three files of 60 MB each (each under the 64 MB per-file cap) do not fit in 128 MB.
+$bytes = 'for ($i = 0; $i < 3; $i++) { $written[] = @file_put_contents(sys_get_temp_dir() . "/f$i", str_repeat("x", 60 << 20)); } return $written;';
+$r = altair_eval($bytes, $root, ['memoryLimitMb' => 256, 'timeoutMs' => altair_generous_ms(20000)]);
+var_dump($r->sandbox['scratch_capped'], $r->limitExceeded, $r->result['value'][2]['value']);
+
+// More files than the inode cap allows.
+$inodes = 'for ($i = 0; $i < 5000; $i++) { if (@file_put_contents(sys_get_temp_dir() . "/n$i", "") === false) { return $i; } } return -1;';
+$r = altair_eval($inodes, $root, ['timeoutMs' => altair_generous_ms(20000)]);
+var_dump($r->limitExceeded, $r->result['value'] > 4000 && $r->result['value'] < 4096);
+
+// A run within the caps reports no limit.
+$r = altair_eval('file_put_contents(sys_get_temp_dir() . "/small", "x"); return 1;', $root);
+var_dump($r->ok, $r->limitExceeded);
 ?>
 --EXPECT--
-dollar-brace ${ALTAIR_I009}  ok=true open_basedir names the root=true marker=inside landlock as plain=true
-back\slash                   ok=true open_basedir names the root=true marker=inside landlock as plain=true
-trailing-back\               ok=true open_basedir names the root=true marker=inside landlock as plain=true
-single'quote                 ok=true open_basedir names the root=true marker=inside landlock as plain=true
-dollar $ALTAIR_I009          ok=true open_basedir names the root=true marker=inside landlock as plain=true
-percent %s                   ok=true open_basedir names the root=true marker=inside landlock as plain=true
-"double\"quote": ValueError: must not contain ...
-"semi;colon": ValueError: must not contain ...
-"co:lon": ValueError: must not contain ...
-"line\nbreak": ValueError: must not contain ...
-"carriage\rreturn": ValueError: must not contain ...
+bool(true)
+string(4) "disk"
+bool(false)
+string(4) "disk"
+bool(true)
+bool(true)
+NULL
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i009-*') as $d) altair_test_remove($d);
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i010-*') as $d) altair_test_remove($d);
 ?>
