@@ -261,20 +261,28 @@ static void mount_devices_view(mount_view *view)
 	}
 }
 
-/* /proc/self: this process's own entry only. */
-static void mount_proc_self(mount_view *view)
+/* /proc: a small tmpfs holding the mountpoint of the process's own entry and the hidden dir. */
+static bool mount_proc_dir(mount_view *view)
 {
-	char source[PATH_MAX], target[PATH_MAX];
+	char target[PATH_MAX];
 
-	snprintf(source, sizeof(source), MOUNT_OLD "/proc/%ld", (long) getpid());
 	if (!mount_make_dirs(view, "/proc") || !mount_join(target, MOUNT_NEW, "/proc") || !mount_small_tmpfs(view, target)
-		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0
-		|| !mount_make_dirs(view, "/proc/self") || !mount_join(target, MOUNT_NEW, "/proc/self")
-		|| mount(source, target, NULL, MS_BIND, NULL) != 0) {
-		mount_fail(view, "own entry", "/proc/self");
-		return;
+		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0 || !mount_make_dirs(view, "/proc/self")) {
+		return mount_fail(view, "tmpfs", "/proc");
 	}
 	view->bound[view->count++] = "/proc";
+	return true;
+}
+
+/* /proc/self: this process's own entry only (seen on the host at /oldroot/proc/<pid>). */
+static void mount_proc_self(mount_view *view)
+{
+	char source[PATH_MAX];
+
+	snprintf(source, sizeof(source), MOUNT_OLD "/proc/%ld", (long) getpid());
+	if (mount(source, MOUNT_NEW "/proc/self", NULL, MS_BIND, NULL) != 0) {
+		mount_fail(view, "own entry", "/proc/self");
+	}
 }
 
 static bool mount_copy_file(int from, int to)
@@ -303,34 +311,21 @@ static bool mount_copy_file(int from, int to)
 	return true;
 }
 
-/* The scratch base becomes a tmpfs capped in bytes and inodes, holding only this evaluation's
- * scratch dir; the host's snippet.php is copied in (nothing else of the host's dir is). */
-static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_lockdown_report *report)
+/* tmpfs options of the scratch base: capped in bytes and inodes, owner-only. */
+static void mount_scratch_options(char *options, size_t size)
 {
-	char base[PATH_MAX], target[PATH_MAX], options[128];
-	int from, to;
+	snprintf(options, size, "mode=0700,size=%lu,nr_inodes=%lu",
+		(unsigned long) ALTAIR_EVAL_SCRATCH_MAX_BYTES, (unsigned long) ALTAIR_EVAL_SCRATCH_MAX_INODES);
+}
+
+/* snippet.php from the host's scratch dir (from, already open) into the view's (target dir). */
+static bool mount_copy_snippet(int from, const char *target_dir)
+{
+	char target[PATH_MAX];
+	int to;
 	bool copied;
 
-	snprintf(base, sizeof(base), "%s", scratch);
-	char *slash = strrchr(base, '/');
-	if (!slash || slash == base) {
-		errno = EINVAL;
-		return mount_fail(view, "scratch", scratch);
-	}
-	*slash = '\0';
-	snprintf(options, sizeof(options), "mode=0700,size=%lu,nr_inodes=%lu",
-		(unsigned long) ALTAIR_EVAL_SCRATCH_MAX_BYTES, (unsigned long) ALTAIR_EVAL_SCRATCH_MAX_INODES);
-	if (!mount_make_dirs(view, base) || !mount_join(target, MOUNT_NEW, base)
-		|| mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
-		|| !mount_make_dirs(view, scratch) || !mount_join(target, MOUNT_NEW, scratch) || chmod(target, 0700) != 0) {
-		return mount_fail(view, "scratch", scratch);
-	}
-	if (!mount_join(base, MOUNT_OLD, scratch) || !mount_join(target, MOUNT_NEW, scratch)) {
-		return mount_fail(view, "scratch", scratch);
-	}
-	strncat(base, "/snippet.php", sizeof(base) - strlen(base) - 1);
-	strncat(target, "/snippet.php", sizeof(target) - strlen(target) - 1);
-	from = open(base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	snprintf(target, sizeof(target), "%s/snippet.php", target_dir);
 	to = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	copied = from >= 0 && to >= 0 && mount_copy_file(from, to);
 	if (from >= 0) {
@@ -339,8 +334,32 @@ static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_loc
 	if (to >= 0) {
 		close(to);
 	}
-	if (!copied) {
-		return mount_fail(view, "snippet", base);
+	return copied;
+}
+
+/* The scratch base becomes a tmpfs capped in bytes and inodes, holding only this evaluation's
+ * scratch dir; the host's snippet.php is copied in (nothing else of the host's dir is). */
+static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_lockdown_report *report)
+{
+	char base[PATH_MAX], target[PATH_MAX], source[PATH_MAX], options[128];
+
+	snprintf(base, sizeof(base), "%s", scratch);
+	char *slash = strrchr(base, '/');
+	if (!slash || slash == base) {
+		errno = EINVAL;
+		return mount_fail(view, "scratch", scratch);
+	}
+	*slash = '\0';
+	mount_scratch_options(options, sizeof(options));
+	if (!mount_make_dirs(view, base) || !mount_join(target, MOUNT_NEW, base)
+		|| mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
+		|| !mount_make_dirs(view, scratch) || !mount_join(target, MOUNT_NEW, scratch) || chmod(target, 0700) != 0
+		|| !mount_join(source, MOUNT_OLD, scratch)) {
+		return mount_fail(view, "scratch", scratch);
+	}
+	strncat(source, "/snippet.php", sizeof(source) - strlen(source) - 1);
+	if (!mount_copy_snippet(open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), target)) {
+		return mount_fail(view, "snippet", source);
 	}
 	report->scratch_capped = true;
 	return true;
@@ -430,18 +449,176 @@ bool altair_eval_lockdown_scratch_full(const char *scratch_dir)
 #endif
 }
 
-static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
-
-int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
-{
 #ifdef LOCKDOWN_MOUNTNS
+
+/* Everything of the view but the run's own /proc entry and scratch: 1 when built (still staged),
+ * 0 when the host view stays (noted), -1 when it was half built. */
+static int mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, mount_view *view)
+{
+	memset(view, 0, sizeof(*view));
+	view->report = report;
+	if (!policy->project_root || !policy->scratch_dir) {
+		altair_eval_lockdown_note(report, "mountns: no project root or scratch dir given");
+		return 0;
+	}
+	if (!mount_enter(report) || !mount_stage(report)) {
+		/* Still the host's tree, in a namespace of our own: the other layers hold as before. */
+		return 0;
+	}
+	if (!mount_bind(view, policy->project_root, policy->allow_writes)) {
+		return -1;
+	}
+	mount_devices_view(view);
+	if (!mount_proc_dir(view)) {
+		return -1;
+	}
+	for (size_t i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {
+		mount_read_path(view, policy->read_paths[i]);
+	}
+	for (size_t i = 0; i < policy->socket_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS; i++) {
+		if (!mount_covered(view, policy->socket_paths[i])) {
+			mount_bind(view, policy->socket_paths[i], true);
+		}
+	}
+	return 1;
+}
+
+/* A cold child: the whole view, then its own entry and scratch. */
+static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	mount_view view;
+	int status = mount_skeleton(policy, report, &view);
+
+	if (status <= 0) {
+		return status;
+	}
+	mount_proc_self(&view);
+	if (!mount_scratch(&view, policy->scratch_dir, report) || !mount_leave(&view, policy, report)) {
+		return -1;
+	}
+	report->mountns = true;
+	return 0;
+}
+
+/* ---- warm: the template builds the view once, each worker only its own part ----------------- */
+
+/* In the template (and inherited by its workers): the host's /proc and scratch base, opened before
+ * the host tree was hidden; each worker takes its own entry and snippet through them and closes
+ * them before any user code runs. */
+static int mount_host_proc_fd = -1;
+static int mount_host_base_fd = -1;
+static char mount_base[PATH_MAX];
+
+# ifndef OPEN_TREE_CLONE
+#  define OPEN_TREE_CLONE 1
+# endif
+# ifndef MOVE_MOUNT_F_EMPTY_PATH
+#  define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+# endif
+# ifndef SYS_open_tree
+#  define SYS_open_tree 428
+# endif
+# ifndef SYS_move_mount
+#  define SYS_move_mount 429
+# endif
+
+static int mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	char source[PATH_MAX];
+	mount_view view;
+	int status = mount_skeleton(policy, report, &view);
+
+	if (status <= 0) {
+		return status;
+	}
+	/* The template's scratch dir is the base of every worker's (runner/scratch.c). */
+	snprintf(mount_base, sizeof(mount_base), "%s", policy->scratch_dir);
+	if (!mount_make_dirs(&view, mount_base) || !mount_join(source, MOUNT_OLD, mount_base)
+		|| (mount_host_base_fd = open(source, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0
+		|| (mount_host_proc_fd = open(MOUNT_OLD "/proc", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		mount_fail(&view, "scratch base", mount_base);
+		return -1;
+	}
+	if (!mount_leave(&view, policy, report)) {
+		return -1;
+	}
+	return 0;
+}
+
+static void mount_close_host_fds(void)
+{
+	if (mount_host_proc_fd >= 0) {
+		close(mount_host_proc_fd);
+		mount_host_proc_fd = -1;
+	}
+	if (mount_host_base_fd >= 0) {
+		close(mount_host_base_fd);
+		mount_host_base_fd = -1;
+	}
+}
+
+/* A worker: a namespace of its own (a copy of the template's small view), its /proc entry and its
+ * capped scratch with the snippet. */
+static int mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	char pid[32], options[128], source[PATH_MAX];
+	size_t base_length = strlen(mount_base);
+	const char *scratch = policy->scratch_dir;
+	int tree;
+
+	/* The clone of its own entry is made while the host's /proc is still in this namespace (the
+	 * template's); a detached tree may then be attached in the new one. */
+	snprintf(pid, sizeof(pid), "%ld", (long) getpid());
+	tree = (int) syscall(SYS_open_tree, mount_host_proc_fd, pid, OPEN_TREE_CLONE | O_CLOEXEC);
+	if (!scratch || strncmp(scratch, mount_base, base_length) != 0 || scratch[base_length] != '/'
+		|| !altair_eval_lockdown_unshare(CLONE_NEWNS, "mountns", report)
+		|| mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) {
+		altair_eval_lockdown_note(report, "mountns: worker view: %s", strerror(errno));
+		mount_close_host_fds();
+		if (tree >= 0) {
+			close(tree);
+		}
+		return -1;
+	}
+	if (tree < 0 || syscall(SYS_move_mount, tree, "", AT_FDCWD, "/proc/self", MOVE_MOUNT_F_EMPTY_PATH) != 0) {
+		altair_eval_lockdown_note(report, "mountns: own entry /proc/self: %s", strerror(errno));
+	}
+	if (tree >= 0) {
+		close(tree);
+	}
+	/* <name>/snippet.php beneath the host's base (private to the user, see runner/scratch.c). */
+	snprintf(source, sizeof(source), "%s/snippet.php", scratch + base_length + 1);
+	mount_scratch_options(options, sizeof(options));
+	if (mount("tmpfs", mount_base, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0 || mkdir(scratch, 0700) != 0
+		|| !mount_copy_snippet(openat(mount_host_base_fd, source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), scratch)) {
+		altair_eval_lockdown_note(report, "mountns: worker scratch: %s", strerror(errno));
+		mount_close_host_fds();
+		return -1;
+	}
+	mount_close_host_fds();
+	report->mountns = true;
+	report->scratch_capped = true;
+	return 0;
+}
+
+static int mount_timed(int (*step)(const altair_eval_lockdown_policy *, altair_eval_lockdown_report *),
+	const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
 	struct timespec start;
 	int status;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	status = mount_build(policy, report);
+	status = step(policy, report);
 	report->mountns_us = mount_elapsed_us(&start);
 	return status;
+}
+
+#endif /* LOCKDOWN_MOUNTNS */
+
+int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	return mount_timed(mount_prepare, policy, report);
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "mountns: not compiled in");
@@ -449,45 +626,14 @@ int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, 
 #endif
 }
 
-static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_MOUNTNS
-	mount_view view;
-
-	memset(&view, 0, sizeof(view));
-	view.report = report;
-	if (!policy->project_root || !policy->scratch_dir) {
-		altair_eval_lockdown_note(report, "mountns: no project root or scratch dir given");
-		return 0;
-	}
-	if (!mount_enter(report)) {
-		return 0;
-	}
-	if (!mount_stage(report)) {
-		/* Still the host's tree, in a namespace of our own: the other layers hold as before. */
-		return 0;
-	}
-	if (!mount_bind(&view, policy->project_root, policy->allow_writes)) {
-		return -1;
-	}
-	mount_devices_view(&view);
-	mount_proc_self(&view);
-	for (size_t i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {
-		mount_read_path(&view, policy->read_paths[i]);
-	}
-	for (size_t i = 0; i < policy->socket_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS; i++) {
-		if (!mount_covered(&view, policy->socket_paths[i])) {
-			mount_bind(&view, policy->socket_paths[i], true);
-		}
-	}
-	if (!mount_scratch(&view, policy->scratch_dir, report) || !mount_leave(&view, policy, report)) {
-		return -1;
-	}
-	report->mountns = true;
-	return 0;
+	/* A worker of a template that built the view does only its own part. */
+	return mount_timed(mount_host_base_fd >= 0 ? mount_worker : mount_build, policy, report);
 #else
 	(void) policy;
-	(void) report;
+	altair_eval_lockdown_note(report, "mountns: not compiled in");
 	return 0;
 #endif
 }
