@@ -20,6 +20,10 @@
  * deadline's SIGTERM and RLIMIT_CPU's SIGXCPU); the process's own entry bound at /proc/self gives
  * the runtime what it reads (maps, fd, status) and no other process exists in the view.
  *
+ * Warm: the template builds all of it but a worker's own /proc entry and scratch, once
+ * (altair_eval_lockdown_mount_prepare); each forked worker then only enters a namespace of its own
+ * (a copy of that small view), attaches its /proc entry and mounts its capped scratch.
+ *
  * Before the first pivot a failure leaves the host view (noted, Landlock and seccomp still hold);
  * after it, a failure to bind the project or scratch stops the guest (-1).
  */
