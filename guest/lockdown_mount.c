@@ -201,7 +201,12 @@ static bool mount_bind(mount_view *view, const char *path, bool writable)
 		return mount_fail(view, "mountpoint", path);
 	}
 	if (mount(source, target, NULL, MS_BIND, NULL) != 0) {
-		return mount_fail(view, "bind", path);
+		/* In a user namespace, mounts beneath the source are locked to it: only a recursive bind
+		 * is allowed. They come along (the view's own /dev and /proc tmpfs still cover those). */
+		if (errno != EINVAL || mount(source, target, NULL, MS_BIND | MS_REC, NULL) != 0) {
+			return mount_fail(view, "bind", path);
+		}
+		altair_eval_lockdown_note(view->report, "mountns: %s has mounts beneath it that come along (user namespace)", path);
 	}
 	if (!writable && mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(target), NULL) != 0) {
 		umount2(target, MNT_DETACH);
