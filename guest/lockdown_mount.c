@@ -460,6 +460,22 @@ bool altair_eval_lockdown_scratch_full(const char *scratch_dir)
 
 #ifdef LOCKDOWN_MOUNTNS
 
+/* The policy's read paths that lie above the project root, or all the others. */
+static void mount_read_paths(mount_view *view, const altair_eval_lockdown_policy *policy, bool above_project)
+{
+	size_t root_length = strlen(policy->project_root);
+
+	for (size_t i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {
+		const char *path = policy->read_paths[i];
+		size_t length = path ? strlen(path) : 0;
+		bool above = length > 0 && length < root_length && strncmp(policy->project_root, path, length) == 0
+			&& (policy->project_root[length] == '/' || length == 1);
+		if (path && above == above_project) {
+			mount_read_path(view, path);
+		}
+	}
+}
+
 /* Everything of the view but the run's own /proc entry and scratch: 1 when built (still staged),
  * 0 when the host view stays (noted), -1 when it was half built. */
 static int mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, mount_view *view)
@@ -474,6 +490,9 @@ static int mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval
 		/* Still the host's tree, in a namespace of our own: the other layers hold as before. */
 		return 0;
 	}
+	/* A read path above the project (an include_path of /srv, say) goes first, so that the
+	 * project's own bind, with its own rights, lands on top of it. */
+	mount_read_paths(view, policy, true);
 	if (!mount_bind(view, policy->project_root, policy->allow_writes)) {
 		return -1;
 	}
@@ -481,9 +500,7 @@ static int mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval
 	if (!mount_proc_dir(view)) {
 		return -1;
 	}
-	for (size_t i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {
-		mount_read_path(view, policy->read_paths[i]);
-	}
+	mount_read_paths(view, policy, false);
 	for (size_t i = 0; i < policy->socket_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS; i++) {
 		if (!mount_covered(view, policy->socket_paths[i])) {
 			mount_bind(view, policy->socket_paths[i], true);
