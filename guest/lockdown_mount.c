@@ -100,6 +100,19 @@ static bool mount_covered(const mount_view *view, const char *path)
 	return false;
 }
 
+/* Is anything already bound strictly beneath path (a view path, "" for the root)? */
+static bool mount_holds_beneath(const mount_view *view, const char *path)
+{
+	size_t length = strlen(path);
+
+	for (size_t i = 0; i < view->count; i++) {
+		if (strncmp(view->bound[i], path, length) == 0 && view->bound[i][length] == '/') {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* mkdir -p of a path inside /newroot. A component that cannot be made because it lies in a
  * read-only bind gets a small tmpfs over its parent (as bubblewrap's --tmpfs), once. */
 static bool mount_make_dirs(mount_view *view, const char *path)
@@ -123,7 +136,8 @@ static bool mount_make_dirs(mount_view *view, const char *path)
 				return false;
 			}
 			*parent = '\0';
-			bool covered = mount_small_tmpfs(view, partial);
+			/* Never over something already bound beneath it (it would vanish from the view). */
+			bool covered = !mount_holds_beneath(view, partial + prefix) && mount_small_tmpfs(view, partial);
 			*parent = '/';
 			if (!covered || mkdir(partial, 0755) != 0) {
 				return false;
