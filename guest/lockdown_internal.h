@@ -5,7 +5,7 @@
  *                          no_new_privs, report notes, the feature list
  *   lockdown_rlimits.c     AS, CPU, FSIZE, NOFILE, CORE
  *   lockdown_namespaces.c  network and IPC namespaces (entered once by a warm template)
- *   lockdown_mount.c       the private filesystem view (a mount namespace), before Landlock;
+ *   lockdown_mount*.c      the private filesystem view (a mount namespace), before Landlock;
  *                          a warm template builds it once for its workers
  *   lockdown_landlock.c    filesystem, TCP port and scope rules
  *   lockdown_seccomp.c     the BPF filter, installed last

@@ -28,42 +28,13 @@
  * after it, a failure to bind the project or scratch stops the guest (-1).
  */
 
-#include "lockdown_internal.h"
+#include "lockdown_mount.h"
 
-#if defined(LOCKDOWN_NETNS) && defined(CLONE_NEWNS)
-# define LOCKDOWN_MOUNTNS 1
-# include <sys/mount.h>
-# include <sys/statvfs.h>
-# include <limits.h>
-# include <stdlib.h>
-# include <time.h>
-#endif
 
 #ifdef LOCKDOWN_MOUNTNS
 
-#define MOUNT_STAGING "/tmp"
-#define MOUNT_OLD "/oldroot"
-#define MOUNT_NEW "/newroot"
-/* Where the staging root (and the host tree) ends up in the view, covered: inside the view's own
- * /proc tmpfs, which exists whatever the project root is (a root of / covers the view's root). */
-#define MOUNT_HIDDEN "/proc/.host"
-#define MOUNT_COVER_TMPFS "mode=0000,size=4k,nr_inodes=1"
-/* The view's own directories (root, /dev, /proc) need only a few entries. */
-#define MOUNT_SMALL_TMPFS "mode=0755,size=1m,nr_inodes=1024"
-#define MOUNT_COPY_CHUNK 65536
-
 static const char *const mount_devices[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom" };
 
-/* The view's small tmpfs mounts (/dev, /proc, covers), made read-only once populated. */
-#define MOUNT_MAX_SEALED 16
-
-typedef struct {
-	const char *bound[ALTAIR_EVAL_LOCKDOWN_MAX_PATHS + ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS + 8];
-	size_t count;
-	char sealed[MOUNT_MAX_SEALED][PATH_MAX];
-	size_t sealed_count;
-	altair_eval_lockdown_report *report;
-} mount_view;
 
 /* A small tmpfs at target (a path under /newroot), to be sealed read-only before leaving. */
 static bool mount_small_tmpfs(mount_view *view, const char *target)
@@ -76,13 +47,13 @@ static bool mount_small_tmpfs(mount_view *view, const char *target)
 	return true;
 }
 
-static bool mount_fail(mount_view *view, const char *what, const char *path)
+bool altair_eval_lockdown_mount_fail(mount_view *view, const char *what, const char *path)
 {
 	altair_eval_lockdown_note(view->report, "mountns: %s %s: %s", what, path, strerror(errno));
 	return false;
 }
 
-static bool mount_join(char *out, const char *prefix, const char *path)
+bool altair_eval_lockdown_mount_join(char *out, const char *prefix, const char *path)
 {
 	return (size_t) snprintf(out, PATH_MAX, "%s%s", prefix, path) < PATH_MAX;
 }
@@ -115,12 +86,12 @@ static bool mount_holds_beneath(const mount_view *view, const char *path)
 
 /* mkdir -p of a path inside /newroot. A component that cannot be made because it lies in a
  * read-only bind gets a small tmpfs over its parent (as bubblewrap's --tmpfs), once. */
-static bool mount_make_dirs(mount_view *view, const char *path)
+bool altair_eval_lockdown_mount_make_dirs(mount_view *view, const char *path)
 {
 	char partial[PATH_MAX];
 	size_t prefix = strlen(MOUNT_NEW);
 
-	if (!mount_join(partial, MOUNT_NEW, path)) {
+	if (!altair_eval_lockdown_mount_join(partial, MOUNT_NEW, path)) {
 		errno = ENAMETOOLONG;
 		return false;
 	}
@@ -158,17 +129,17 @@ static bool mount_make_point(mount_view *view, const char *path, bool directory)
 	int fd;
 
 	if (directory) {
-		return mount_make_dirs(view, path);
+		return altair_eval_lockdown_mount_make_dirs(view, path);
 	}
 	snprintf(parent, sizeof(parent), "%s", path);
 	slash = strrchr(parent, '/');
 	if (slash && slash != parent) {
 		*slash = '\0';
-		if (!mount_make_dirs(view, parent)) {
+		if (!altair_eval_lockdown_mount_make_dirs(view, parent)) {
 			return false;
 		}
 	}
-	if (!mount_join(target, MOUNT_NEW, path)) {
+	if (!altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)) {
 		errno = ENAMETOOLONG;
 		return false;
 	}
@@ -204,27 +175,27 @@ static bool mount_bind(mount_view *view, const char *path, bool writable)
 	char source[PATH_MAX], target[PATH_MAX];
 	struct stat info;
 
-	if (!mount_join(source, MOUNT_OLD, path) || !mount_join(target, MOUNT_NEW, path)) {
+	if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, path) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)) {
 		errno = ENAMETOOLONG;
-		return mount_fail(view, "path too long:", path);
+		return altair_eval_lockdown_mount_fail(view, "path too long:", path);
 	}
 	if (stat(source, &info) != 0) {
-		return mount_fail(view, "source", path);
+		return altair_eval_lockdown_mount_fail(view, "source", path);
 	}
 	if (!mount_make_point(view, path, S_ISDIR(info.st_mode))) {
-		return mount_fail(view, "mountpoint", path);
+		return altair_eval_lockdown_mount_fail(view, "mountpoint", path);
 	}
 	if (mount(source, target, NULL, MS_BIND, NULL) != 0) {
 		/* In a user namespace, mounts beneath the source are locked to it: only a recursive bind
 		 * is allowed. They come along (the view's own /dev and /proc tmpfs still cover those). */
 		if (errno != EINVAL || mount(source, target, NULL, MS_BIND | MS_REC, NULL) != 0) {
-			return mount_fail(view, "bind", path);
+			return altair_eval_lockdown_mount_fail(view, "bind", path);
 		}
 		altair_eval_lockdown_note(view->report, "mountns: %s has mounts beneath it that come along (user namespace)", path);
 	}
 	if (!writable && mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(target), NULL) != 0) {
 		umount2(target, MNT_DETACH);
-		return mount_fail(view, "read-only", path);
+		return altair_eval_lockdown_mount_fail(view, "read-only", path);
 	}
 	if (view->count < sizeof(view->bound) / sizeof(view->bound[0])) {
 		view->bound[view->count++] = path;
@@ -240,7 +211,7 @@ static void mount_read_path(mount_view *view, const char *path)
 	struct stat info;
 	ssize_t length;
 
-	if (!path || path[0] != '/' || mount_covered(view, path) || !mount_join(source, MOUNT_OLD, path)
+	if (!path || path[0] != '/' || mount_covered(view, path) || !altair_eval_lockdown_mount_join(source, MOUNT_OLD, path)
 		|| lstat(source, &info) != 0) {
 		return;
 	}
@@ -249,11 +220,11 @@ static void mount_read_path(mount_view *view, const char *path)
 		return;
 	}
 	length = readlink(source, link, sizeof(link) - 1);
-	if (length > 0 && mount_make_point(view, path, false) && mount_join(target, MOUNT_NEW, path)) {
+	if (length > 0 && mount_make_point(view, path, false) && altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)) {
 		link[length] = '\0';
 		unlink(target);
 		if (symlink(link, target) != 0) {
-			mount_fail(view, "symlink", path);
+			altair_eval_lockdown_mount_fail(view, "symlink", path);
 		}
 	}
 	/* The link's final target, as the host resolves it (realpath of /oldroot/path, minus /oldroot). */
@@ -275,8 +246,8 @@ static void mount_devices_view(mount_view *view)
 {
 	char target[PATH_MAX];
 
-	if (!mount_make_dirs(view, "/dev") || !mount_join(target, MOUNT_NEW, "/dev") || !mount_small_tmpfs(view, target)) {
-		mount_fail(view, "tmpfs", "/dev");
+	if (!altair_eval_lockdown_mount_make_dirs(view, "/dev") || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, "/dev") || !mount_small_tmpfs(view, target)) {
+		altair_eval_lockdown_mount_fail(view, "tmpfs", "/dev");
 		return;
 	}
 	for (size_t i = 0; i < sizeof(mount_devices) / sizeof(mount_devices[0]); i++) {
@@ -289,9 +260,9 @@ static bool mount_proc_dir(mount_view *view)
 {
 	char target[PATH_MAX];
 
-	if (!mount_make_dirs(view, "/proc") || !mount_join(target, MOUNT_NEW, "/proc") || !mount_small_tmpfs(view, target)
-		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0 || !mount_make_dirs(view, "/proc/self")) {
-		return mount_fail(view, "tmpfs", "/proc");
+	if (!altair_eval_lockdown_mount_make_dirs(view, "/proc") || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, "/proc") || !mount_small_tmpfs(view, target)
+		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0 || !altair_eval_lockdown_mount_make_dirs(view, "/proc/self")) {
+		return altair_eval_lockdown_mount_fail(view, "tmpfs", "/proc");
 	}
 	view->bound[view->count++] = "/proc";
 	return true;
@@ -304,7 +275,7 @@ static void mount_proc_self(mount_view *view)
 
 	snprintf(source, sizeof(source), MOUNT_OLD "/proc/%ld", (long) getpid());
 	if (mount(source, MOUNT_NEW "/proc/self", NULL, MS_BIND, NULL) != 0) {
-		mount_fail(view, "own entry", "/proc/self");
+		altair_eval_lockdown_mount_fail(view, "own entry", "/proc/self");
 	}
 }
 
@@ -335,14 +306,14 @@ static bool mount_copy_file(int from, int to)
 }
 
 /* tmpfs options of the scratch base: capped in bytes and inodes, owner-only. */
-static void mount_scratch_options(char *options, size_t size)
+void altair_eval_lockdown_mount_scratch_options(char *options, size_t size)
 {
 	snprintf(options, size, "mode=0700,size=%lu,nr_inodes=%lu",
 		(unsigned long) ALTAIR_EVAL_SCRATCH_MAX_BYTES, (unsigned long) ALTAIR_EVAL_SCRATCH_MAX_INODES);
 }
 
 /* snippet.php from the host's scratch dir (from, already open) into the view's (target dir). */
-static bool mount_copy_snippet(int from, const char *target_dir)
+bool altair_eval_lockdown_mount_copy_snippet(int from, const char *target_dir)
 {
 	char target[PATH_MAX];
 	int to;
@@ -370,19 +341,19 @@ static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_loc
 	char *slash = strrchr(base, '/');
 	if (!slash || slash == base) {
 		errno = EINVAL;
-		return mount_fail(view, "scratch", scratch);
+		return altair_eval_lockdown_mount_fail(view, "scratch", scratch);
 	}
 	*slash = '\0';
-	mount_scratch_options(options, sizeof(options));
-	if (!mount_make_dirs(view, base) || !mount_join(target, MOUNT_NEW, base)
+	altair_eval_lockdown_mount_scratch_options(options, sizeof(options));
+	if (!altair_eval_lockdown_mount_make_dirs(view, base) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, base)
 		|| mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
-		|| !mount_make_dirs(view, scratch) || !mount_join(target, MOUNT_NEW, scratch) || chmod(target, 0700) != 0
-		|| !mount_join(source, MOUNT_OLD, scratch)) {
-		return mount_fail(view, "scratch", scratch);
+		|| !altair_eval_lockdown_mount_make_dirs(view, scratch) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, scratch) || chmod(target, 0700) != 0
+		|| !altair_eval_lockdown_mount_join(source, MOUNT_OLD, scratch)) {
+		return altair_eval_lockdown_mount_fail(view, "scratch", scratch);
 	}
 	strncat(source, "/snippet.php", sizeof(source) - strlen(source) - 1);
-	if (!mount_copy_snippet(open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), target)) {
-		return mount_fail(view, "snippet", source);
+	if (!altair_eval_lockdown_mount_copy_snippet(open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), target)) {
+		return altair_eval_lockdown_mount_fail(view, "snippet", source);
 	}
 	report->scratch_capped = true;
 	return true;
@@ -418,7 +389,7 @@ static bool mount_stage(altair_eval_lockdown_report *report)
 }
 
 /* The view's root read-only, the host tree gone, and /newroot the root. */
-static bool mount_leave(const mount_view *view, const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+bool altair_eval_lockdown_mount_leave(const mount_view *view, const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	for (size_t i = view->sealed_count; i-- > 0; ) {
 		/* MS_BIND: this mount only, never its superblock (with a project root of / the view's root
@@ -492,7 +463,7 @@ static void mount_read_paths(mount_view *view, const altair_eval_lockdown_policy
 
 /* Everything of the view but the run's own /proc entry and scratch: 1 when built (still staged),
  * 0 when the host view stays (noted), -1 when it was half built. */
-static int mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, mount_view *view)
+int altair_eval_lockdown_mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, mount_view *view)
 {
 	memset(view, 0, sizeof(*view));
 	view->report = report;
@@ -527,117 +498,16 @@ static int mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval
 static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	mount_view view;
-	int status = mount_skeleton(policy, report, &view);
+	int status = altair_eval_lockdown_mount_skeleton(policy, report, &view);
 
 	if (status <= 0) {
 		return status;
 	}
 	mount_proc_self(&view);
-	if (!mount_scratch(&view, policy->scratch_dir, report) || !mount_leave(&view, policy, report)) {
+	if (!mount_scratch(&view, policy->scratch_dir, report) || !altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}
 	report->mountns = true;
-	return 0;
-}
-
-/* ---- warm: the template builds the view once, each worker only its own part ----------------- */
-
-/* In the template (and inherited by its workers): the host's /proc and scratch base, opened before
- * the host tree was hidden; each worker takes its own entry and snippet through them and closes
- * them before any user code runs. */
-static int mount_host_proc_fd = -1;
-static int mount_host_base_fd = -1;
-static char mount_base[PATH_MAX];
-
-# ifndef OPEN_TREE_CLONE
-#  define OPEN_TREE_CLONE 1
-# endif
-# ifndef MOVE_MOUNT_F_EMPTY_PATH
-#  define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
-# endif
-# ifndef SYS_open_tree
-#  define SYS_open_tree 428
-# endif
-# ifndef SYS_move_mount
-#  define SYS_move_mount 429
-# endif
-
-static int mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
-{
-	char source[PATH_MAX];
-	mount_view view;
-	int status = mount_skeleton(policy, report, &view);
-
-	if (status <= 0) {
-		return status;
-	}
-	/* The template's scratch dir is the base of every worker's (runner/scratch.c). */
-	snprintf(mount_base, sizeof(mount_base), "%s", policy->scratch_dir);
-	if (!mount_make_dirs(&view, mount_base) || !mount_join(source, MOUNT_OLD, mount_base)
-		|| (mount_host_base_fd = open(source, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0
-		|| (mount_host_proc_fd = open(MOUNT_OLD "/proc", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		mount_fail(&view, "scratch base", mount_base);
-		return -1;
-	}
-	if (!mount_leave(&view, policy, report)) {
-		return -1;
-	}
-	return 0;
-}
-
-static void mount_close_host_fds(void)
-{
-	if (mount_host_proc_fd >= 0) {
-		close(mount_host_proc_fd);
-		mount_host_proc_fd = -1;
-	}
-	if (mount_host_base_fd >= 0) {
-		close(mount_host_base_fd);
-		mount_host_base_fd = -1;
-	}
-}
-
-/* A worker: a namespace of its own (a copy of the template's small view), its /proc entry and its
- * capped scratch with the snippet. */
-static int mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
-{
-	char pid[32], options[128], source[PATH_MAX];
-	size_t base_length = strlen(mount_base);
-	const char *scratch = policy->scratch_dir;
-	int tree;
-
-	/* The clone of its own entry is made while the host's /proc is still in this namespace (the
-	 * template's); a detached tree may then be attached in the new one. */
-	snprintf(pid, sizeof(pid), "%ld", (long) getpid());
-	tree = (int) syscall(SYS_open_tree, mount_host_proc_fd, pid, OPEN_TREE_CLONE | O_CLOEXEC);
-	if (!scratch || strncmp(scratch, mount_base, base_length) != 0 || scratch[base_length] != '/'
-		|| !altair_eval_lockdown_unshare(CLONE_NEWNS, "mountns", report)
-		|| mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) {
-		altair_eval_lockdown_note(report, "mountns: worker view: %s", strerror(errno));
-		mount_close_host_fds();
-		if (tree >= 0) {
-			close(tree);
-		}
-		return -1;
-	}
-	if (tree < 0 || syscall(SYS_move_mount, tree, "", AT_FDCWD, "/proc/self", MOVE_MOUNT_F_EMPTY_PATH) != 0) {
-		altair_eval_lockdown_note(report, "mountns: own entry /proc/self: %s", strerror(errno));
-	}
-	if (tree >= 0) {
-		close(tree);
-	}
-	/* <name>/snippet.php beneath the host's base (private to the user, see runner/scratch.c). */
-	snprintf(source, sizeof(source), "%s/snippet.php", scratch + base_length + 1);
-	mount_scratch_options(options, sizeof(options));
-	if (mount("tmpfs", mount_base, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0 || mkdir(scratch, 0700) != 0
-		|| !mount_copy_snippet(openat(mount_host_base_fd, source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), scratch)) {
-		altair_eval_lockdown_note(report, "mountns: worker scratch: %s", strerror(errno));
-		mount_close_host_fds();
-		return -1;
-	}
-	mount_close_host_fds();
-	report->mountns = true;
-	report->scratch_capped = true;
 	return 0;
 }
 
@@ -658,7 +528,7 @@ static int mount_timed(int (*step)(const altair_eval_lockdown_policy *, altair_e
 int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_MOUNTNS
-	return mount_timed(mount_prepare, policy, report);
+	return mount_timed(altair_eval_lockdown_mount_template, policy, report);
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "mountns: not compiled in");
@@ -670,7 +540,7 @@ int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, 
 {
 #ifdef LOCKDOWN_MOUNTNS
 	/* A worker of a template that built the view does only its own part. */
-	return mount_timed(mount_host_base_fd >= 0 ? mount_worker : mount_build, policy, report);
+	return mount_timed(altair_eval_lockdown_mount_prepared() ? altair_eval_lockdown_mount_worker : mount_build, policy, report);
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "mountns: not compiled in");
