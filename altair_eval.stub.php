@@ -126,6 +126,8 @@ namespace Altair\Eval {
         public readonly bool $stdoutTruncated;
         public readonly bool $stderrTruncated;
         public readonly array $sandbox;
+        /** The child's own peak resident set (VmHWM), null when it ended before it could say. */
+        public readonly ?int $memoryPeakRssBytes;
 
         private function __construct() {}
 
@@ -145,12 +147,20 @@ namespace Altair\Eval {
          * @cvalue ALTAIR_EVAL_KILL_GRACE_MS
          */
         public const KILL_GRACE_MS = UNKNOWN;
+        /**
+         * The default of $resultMaxBytes: the most encoded bytes of one result (or exception) the
+         * caller takes in; a larger one is discarded with limitExceeded "result_size".
+         * @var int
+         * @cvalue ALTAIR_EVAL_RESULT_MAX_BYTES
+         */
+        public const RESULT_MAX_BYTES = UNKNOWN;
 
         public readonly string $phpBinary;
         /** Warm: a pre-started, locked template per policy; each evaluation forks a fresh worker. */
         public readonly bool $warm;
+        public readonly int $resultMaxBytes;
 
-        public function __construct(?string $phpBinary = null, bool $warm = false) {}
+        public function __construct(?string $phpBinary = null, bool $warm = false, int $resultMaxBytes = Evaluator::RESULT_MAX_BYTES) {}
 
         public function evaluate(EvalRequest $request): EvalResult {}
 

@@ -14,6 +14,8 @@
 #include "report.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -21,6 +23,8 @@ static unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
 static int attached_fd = -1;
 static bool channel_open;
 static bool final_sent;
+/* /proc/self/status, opened before the lockdown hides /proc: the child's own peak RSS (VmHWM). */
+static int status_fd = -1;
 
 /* Formatting buffer for fatal errors: static, so a frame can be written with the heap exhausted. */
 static char fatal_frame[ALTAIR_EVAL_FATAL_FRAME_MAX];
@@ -41,6 +45,7 @@ zend_result altair_eval_guest_report_open(void)
 	}
 	shutdown(ALTAIR_EVAL_CHANNEL_FD, SHUT_RD);
 	channel_open = true;
+	status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	return SUCCESS;
 }
 
@@ -119,6 +124,53 @@ static bool is_final(zval *frame)
 	return !kind || Z_TYPE_P(kind) != IS_STRING || !zend_string_equals_literal(Z_STR_P(kind), "sandbox");
 }
 
+/* One exception summary's message past ALTAIR_EVAL_STRING_MAX bytes: cut on a UTF-8 boundary,
+ * with message_truncated and message_length. */
+static void cap_message(zval *summary)
+{
+	zval *message;
+	zend_string *cut;
+	size_t length = ALTAIR_EVAL_STRING_MAX, original;
+
+	if (Z_TYPE_P(summary) != IS_ARRAY) {
+		return;
+	}
+	message = zend_hash_str_find(Z_ARRVAL_P(summary), "message", strlen("message"));
+	if (!message || Z_TYPE_P(message) != IS_STRING || Z_STRLEN_P(message) <= length) {
+		return;
+	}
+	while (length > 0 && ((unsigned char) Z_STRVAL_P(message)[length] & 0xC0) == 0x80) {
+		length--;
+	}
+	original = Z_STRLEN_P(message);
+	cut = zend_string_init(Z_STRVAL_P(message), length, 0);
+	SEPARATE_ARRAY(summary);
+	add_assoc_str(summary, "message", cut);
+	add_assoc_bool(summary, "message_truncated", true);
+	add_assoc_long(summary, "message_length", (zend_long) original);
+}
+
+/* An exception frame's messages are capped like strings, so that a huge message costs only its
+ * tail, not the whole exception (the host drops frames over its result maximum). */
+static void cap_exception(zval *frame)
+{
+	zval *exception = zend_hash_str_find(Z_ARRVAL_P(frame), "exception", strlen("exception"));
+	zval *previous, *entry;
+
+	if (!exception || Z_TYPE_P(exception) != IS_ARRAY) {
+		return;
+	}
+	SEPARATE_ARRAY(exception);
+	cap_message(exception);
+	previous = zend_hash_str_find(Z_ARRVAL_P(exception), "previous", strlen("previous"));
+	if (previous && Z_TYPE_P(previous) == IS_ARRAY) {
+		SEPARATE_ARRAY(previous);
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(previous), entry) {
+			cap_message(entry);
+		} ZEND_HASH_FOREACH_END();
+	}
+}
+
 void altair_eval_guest_report_send(zval *frame)
 {
 	smart_str json = {0};
@@ -127,6 +179,7 @@ void altair_eval_guest_report_send(zval *frame)
 	if (final && final_sent) {
 		return;
 	}
+	cap_exception(frame);
 	/* The snippet may have changed serialize_precision; the report must not depend on it. */
 	PG(serialize_precision) = -1;
 	php_json_encode_ex(&json, frame,
@@ -236,4 +289,33 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
 	}
 	append_raw(&at, "}", 1);
 	write_frame(fatal_frame, at);
+}
+
+/* VmHWM of this process in bytes, or -1. getrusage() will not do: after posix_spawn's
+ * CLONE_VM|CLONE_VFORK, the exec folded the caller's peak into this process's ru_maxrss. */
+static long long peak_rss(void)
+{
+	char text[4096];
+	const char *line;
+	ssize_t n;
+
+	if (status_fd < 0 || (n = pread(status_fd, text, sizeof(text) - 1, 0)) <= 0) {
+		return -1;
+	}
+	text[n] = '\0';
+	line = strstr(text, "\nVmHWM:");
+	return line ? strtoll(line + strlen("\nVmHWM:"), NULL, 10) * 1024 : -1;
+}
+
+void altair_eval_guest_report_exit(int exit_status)
+{
+	/* Static, as for fatal errors: this runs after the heap may have been exhausted. */
+	static char frame[ALTAIR_EVAL_STATUS_FRAME_MAX];
+	int length = snprintf(frame, sizeof(frame),
+		"{\"kind\":\"status\",\"exit_status\":%d,\"memory_peak\":%zu,\"rss_peak\":%lld}",
+		exit_status, zend_memory_peak_usage(true), peak_rss());
+
+	if (length > 0 && (size_t) length < sizeof(frame)) {
+		write_frame(frame, (size_t) length);
+	}
 }

@@ -52,13 +52,20 @@ ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 {
 	zend_string *binary = NULL;
 	bool warm = false;
+	zend_long result_max = ALTAIR_EVAL_RESULT_MAX_BYTES;
 	zend_stat_t info;
 
-	ZEND_PARSE_PARAMETERS_START(0, 2)
+	ZEND_PARSE_PARAMETERS_START(0, 3)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_PATH_STR_OR_NULL(binary)
 		Z_PARAM_BOOL(warm)
+		Z_PARAM_LONG(result_max)
 	ZEND_PARSE_PARAMETERS_END();
+
+	if (result_max < ALTAIR_EVAL_RESULT_MAX_BYTES_MIN || (zend_ulong) result_max > UINT32_MAX) {
+		zend_argument_value_error(3, "must be between %d and %u", ALTAIR_EVAL_RESULT_MAX_BYTES_MIN, UINT32_MAX);
+		RETURN_THROWS();
+	}
 
 	if (!binary) {
 		if (!PG(php_binary) || !*PG(php_binary)) {
@@ -78,6 +85,8 @@ ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 	}
 	zend_update_property_str(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), binary);
 	zend_update_property_bool(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "warm", strlen("warm"), warm);
+	zend_update_property_long(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "resultMaxBytes", strlen("resultMaxBytes"),
+		result_max);
 	zend_string_release(binary);
 }
 
@@ -87,11 +96,12 @@ ZEND_METHOD(Altair_Eval_Evaluator, close)
 	altair_eval_warm_stop_all(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)));
 }
 
-static void abandon(altair_eval_child *child)
+/* After a bailout in supervision: the child is ended and reaped, every descriptor closed. */
+static void abandon(altair_eval_child *child, altair_eval_outcome *outcome)
 {
 	altair_eval_outcome ended;
 
-	kill(-child->pid, SIGKILL);
+	altair_eval_child_signal_group(child, SIGKILL);
 	memset(&ended, 0, sizeof(ended));
 	if (child->template_fd >= 0) {
 		altair_eval_warm_collect(child, &ended);
@@ -99,9 +109,7 @@ static void abandon(altair_eval_child *child)
 		while (waitpid(child->pid, &ended.wait_status, 0) < 0 && errno == EINTR) {
 		}
 	}
-	close(child->stdout_fd);
-	close(child->stderr_fd);
-	close(child->channel_fd);
+	altair_eval_child_close(child, outcome);
 }
 
 /* PHP's own messages on stderr name the snippet by its scratch path; show the stable name. */
@@ -121,7 +129,7 @@ static void show_snippet_by_name(altair_eval_capture *err, const char *snippet_p
 
 ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 {
-	zval *request_object, rv, rv_warm, *binary, *warm;
+	zval *request_object, rv, rv_warm, rv_max, *binary, *warm, *max;
 	altair_eval_request request;
 	altair_eval_scratch scratch;
 	altair_eval_command command;
@@ -137,7 +145,9 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 
 	binary = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), true, &rv);
 	warm = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "warm", strlen("warm"), true, &rv_warm);
-	if (Z_TYPE_P(binary) != IS_STRING) {
+	max = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "resultMaxBytes", strlen("resultMaxBytes"),
+		true, &rv_max);
+	if (Z_TYPE_P(binary) != IS_STRING || Z_TYPE_P(max) != IS_LONG) {
 		zend_throw_exception(altair_eval_exception_ce, "Evaluator was not constructed", ALTAIR_EVAL_ERROR_SPAWN);
 		RETURN_THROWS();
 	}
@@ -163,16 +173,15 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	}
 
 	memset(&outcome, 0, sizeof(outcome));
+	outcome.process_listener_fd = -1;
+	altair_eval_channel_reader_init(&outcome.channel, token, (size_t) Z_LVAL_P(max));
 	zend_try {
 		altair_eval_supervise(&child, request.timeout_ms, &outcome);
 	} zend_catch {
 		bailed_out = true;
 	} zend_end_try();
 	if (bailed_out) {
-		abandon(&child);
-		if (outcome.process_listener_fd > STDERR_FILENO) {
-			close(outcome.process_listener_fd);
-		}
+		abandon(&child, &outcome);
 		altair_eval_outcome_free(&outcome);
 		altair_eval_scratch_remove(&scratch);
 		zend_bailout();
@@ -180,7 +189,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	show_snippet_by_name(&outcome.err, scratch.snippet_path);
 	altair_eval_scratch_remove(&scratch);
 
-	altair_eval_channel_parse(&outcome.channel, token, &report);
+	altair_eval_channel_parse(&outcome.channel, &report);
 	altair_eval_result_build(return_value, &request, &outcome, &report);
 	altair_eval_report_free(&report);
 	altair_eval_outcome_free(&outcome);

@@ -39,6 +39,7 @@ static const struct {
 	{ "stdoutTruncated", "stdout_truncated" },
 	{ "stderrTruncated", "stderr_truncated" },
 	{ "sandbox", "sandbox" },
+	{ "memoryPeakRssBytes", "memory_peak_rss_bytes" },
 };
 
 /* The sandbox keys every report has, whatever the guest managed to say. */
@@ -234,59 +235,118 @@ static const char *limit_for_signal(int signal, const altair_eval_outcome *outco
 	}
 }
 
+/* How the child ended: from its wait status, or, when the caller's SIGCHLD disposition took that,
+ * from the status frame the guest sent just before it exited. */
+typedef struct {
+	int signal;
+	int exit_code;
+	bool known;
+} ending;
+
+static ending ending_of(const altair_eval_outcome *outcome, const altair_eval_report *report)
+{
+	ending end = { 0, ALTAIR_EVAL_EXIT_FATAL, true };
+	int status = outcome->wait_status;
+
+	if (outcome->status_known) {
+		end.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+		end.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + end.signal;
+	} else if (report->has_status) {
+		end.exit_code = (int) report->exit_status;
+	} else {
+		end.known = false;
+	}
+	if (outcome->timed_out) {
+		end.exit_code = ALTAIR_EVAL_EXIT_TIMEOUT;
+	}
+	return end;
+}
+
+/* A frame over the evaluator's maximum: a marker in its place, and the error that says why. */
+static void dropped_frame(zval *marker, const altair_eval_report *report, zval *error, zend_long max)
+{
+	char message[256];
+
+	array_init(marker);
+	add_assoc_string(marker, "type", "omitted");
+	add_assoc_string(marker, "reason", "result_size");
+	add_assoc_long(marker, "bytes", (zend_long) report->dropped_bytes);
+	add_assoc_long(marker, "max_bytes", max);
+	add_assoc_bool(marker, "truncated", true);
+	snprintf(message, sizeof(message), "The %s was %zu bytes encoded, more than the evaluator's maximum of "
+		ZEND_LONG_FMT " (resultMaxBytes); it was discarded.", *report->dropped_kind ? report->dropped_kind : "result",
+		report->dropped_bytes, max);
+	error_array(error, "result_size", message);
+}
+
+/* result, exception and error, from an authentic final frame only. Returns the limit the guest
+ * named in an error frame (memory, for PHP's memory_limit), or NULL. */
+static const char *final_fields(zend_object *object, const altair_eval_request *request,
+	const altair_eval_outcome *outcome, altair_eval_report *report, const ending *end, zval *error)
+{
+	bool has_final = !report->forged && !Z_ISUNDEF(report->result);
+	const char *limit = NULL;
+	zval *entry, marker, null;
+
+	ZVAL_NULL(&null);
+	ZVAL_UNDEF(&marker);
+	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
+		ZVAL_COPY(error, entry);
+		add_excerpt(error, request);
+		entry = frame_entry(report, "limit");
+		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
+	} else if (report->forged) {
+		error_array(error, "integrity",
+			"The result channel carried data the evaluator did not write; the result was discarded.");
+	} else if (report->dropped_bytes > 0 && !has_final) {
+		dropped_frame(&marker, report, error, (zend_long) outcome->channel.max_frame);
+		limit = "result_size";
+	} else if (!has_final && !outcome->timed_out) {
+		char message[256];
+		if (end->signal) {
+			snprintf(message, sizeof(message), "The child was killed by signal %d (%s) before it reported a result.",
+				end->signal, strsignal(end->signal));
+			error_array(error, "signal", message);
+		} else if (!end->known) {
+			error_array(error, "no_result", "The child's exit status was lost (the caller ignores SIGCHLD or reaps "
+				"children itself) and the child ended before it reported a result.");
+		} else {
+			snprintf(message, sizeof(message), "The child exited with code %d without reporting a result.", end->exit_code);
+			error_array(error, "no_result", message);
+		}
+	}
+	entry = has_final && frame_is(report, "return") ? frame_entry(report, "value") : NULL;
+	if (!Z_ISUNDEF(marker) && strcmp(report->dropped_kind, "exception") != 0) {
+		entry = &marker;
+	}
+	set(object, "result", entry ? entry : &null);
+	entry = has_final && frame_is(report, "exception") ? frame_entry(report, "exception") : NULL;
+	if (!Z_ISUNDEF(marker) && strcmp(report->dropped_kind, "exception") == 0) {
+		entry = &marker;
+	}
+	set(object, "exception", entry ? entry : &null);
+	zval_ptr_dtor(&marker);
+	return limit;
+}
+
 void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,
 	altair_eval_report *report)
 {
 	zend_object *object;
 	zval value, error;
-	int status = outcome->wait_status;
-	int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-	int exit_code = outcome->timed_out ? ALTAIR_EVAL_EXIT_TIMEOUT
-		: (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + signal);
-	const char *limit = NULL;
+	ending end = ending_of(outcome, report);
+	const char *limit;
 	bool has_final = !report->forged && !Z_ISUNDEF(report->result);
-	bool has_exception = has_final && frame_is(report, "exception");
-	zval *entry;
 
 	ZVAL_UNDEF(&error);
 	object_init_ex(result, altair_eval_result_ce);
 	object = Z_OBJ_P(result);
-
-	/* result, exception, error: from an authentic final frame only */
-	if (has_final && frame_is(report, "return") && (entry = frame_entry(report, "value"))) {
-		set(object, "result", entry);
-	} else {
-		set_null(object, "result");
-	}
-	if (has_exception && (entry = frame_entry(report, "exception"))) {
-		set(object, "exception", entry);
-	} else {
-		set_null(object, "exception");
-	}
-	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
-		ZVAL_COPY(&error, entry);
-		add_excerpt(&error, request);
-		entry = frame_entry(report, "limit");
-		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
-	} else if (report->forged) {
-		error_array(&error, "integrity",
-			"The result channel carried data the evaluator did not write; the result was discarded.");
-	} else if (!has_final && !outcome->timed_out) {
-		char message[256];
-		if (signal) {
-			snprintf(message, sizeof(message), "The child was killed by signal %d (%s) before it reported a result.",
-				signal, strsignal(signal));
-			error_array(&error, "signal", message);
-		} else {
-			snprintf(message, sizeof(message), "The child exited with code %d without reporting a result.", exit_code);
-			error_array(&error, "no_result", message);
-		}
-	}
+	limit = final_fields(object, request, outcome, report, &end, &error);
 
 	if (outcome->timed_out) {
 		limit = "time";
-	} else if (!limit && signal) {
-		limit = limit_for_signal(signal, outcome, request);
+	} else if (!limit && end.signal) {
+		limit = limit_for_signal(end.signal, outcome, request);
 	}
 	if (!limit && outcome->processes_refused > 0) {
 		limit = "processes";
@@ -295,15 +355,16 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 		limit = "output";
 	}
 
-	set_bool(object, "ok", exit_code == 0 && has_final && !has_exception && Z_ISUNDEF(error) && !outcome->timed_out);
+	set_bool(object, "ok", end.exit_code == 0 && end.known && has_final && !frame_is(report, "exception")
+		&& Z_ISUNDEF(error) && !outcome->timed_out);
 	set_capture(object, "stdout", &outcome->out);
 	set_capture(object, "stderr", &outcome->err);
 	set_long(object, "durationMs", (zend_long) outcome->duration_ms);
-	set_long(object, "memoryPeakBytes", (zend_long) outcome->usage.ru_maxrss * 1024);
-	set_long(object, "exitCode", exit_code);
+	set_long(object, "memoryPeakBytes", report->has_status ? report->memory_peak : 0);
+	set_long(object, "exitCode", end.exit_code);
 	set_bool(object, "timedOut", outcome->timed_out);
-	if (signal) {
-		set_long(object, "signal", signal);
+	if (end.signal) {
+		set_long(object, "signal", end.signal);
 	} else {
 		set_null(object, "signal");
 	}
@@ -323,6 +384,11 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	build_sandbox(&value, report, request);
 	set(object, "sandbox", &value);
 	zval_ptr_dtor(&value);
+	if (report->has_status && report->rss_peak >= 0) {
+		set_long(object, "memoryPeakRssBytes", report->rss_peak);
+	} else {
+		set_null(object, "memoryPeakRssBytes");
+	}
 }
 
 ZEND_METHOD(Altair_Eval_EvalResult, __construct)

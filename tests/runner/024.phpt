@@ -17,7 +17,7 @@ foreach (['disable_functions', 'open_basedir', 'rlimits', 'seccomp', 'landlock_a
 var_dump($sandbox['disable_functions'], $sandbox['open_basedir'], $sandbox['eval_blocked']);
 ?>
 --EXPECT--
-ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox
+ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox,memory_peak_rss_bytes
 array(2) {
   ["type"]=>
   string(4) "null"
