@@ -55,6 +55,9 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_EXIT_EXCEPTION 1
 /* Exit code PHP uses after a fatal error. */
 #define ALTAIR_EVAL_EXIT_FATAL 255
+/* Exit code of PHP's hard memory limit (twice memory_limit, e.g. while compiling a huge snippet):
+ * the runtime exits at once, with no fatal error callback and no shutdown, so no frame. */
+#define ALTAIR_EVAL_EXIT_HARD_MEMORY 137
 /* <root>/.altair: the scratch dirs and the audit log of unsafe runs. */
 #define ALTAIR_EVAL_STATE_DIR_NAME ".altair"
 /* Scratch directories older than this (or whose owner is gone) are swept by later runs. */

@@ -307,6 +307,10 @@ static const char *final_fields(zend_object *object, const altair_eval_request *
 			snprintf(message, sizeof(message), "The child was killed by signal %d (%s) before it reported a result.",
 				end->signal, strsignal(end->signal));
 			error_array(error, "signal", message);
+		} else if (end->exit_code == ALTAIR_EVAL_EXIT_HARD_MEMORY && !report->has_status) {
+			error_array(error, "no_result", "The child exceeded PHP's hard memory limit (twice memory_limit) and the "
+				"runtime ended it before it reported a result.");
+			limit = "memory";
 		} else if (!end->known) {
 			error_array(error, "no_result", "The child's exit status was lost (the caller ignores SIGCHLD or reaps "
 				"children itself) and the child ended before it reported a result.");
