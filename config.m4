@@ -55,6 +55,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
   PHP_NEW_EXTENSION(altair_eval,
     altair_eval.c \
     common/fdio.c \
+    common/display_path.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \

@@ -11,8 +11,7 @@
 extern zend_class_entry *altair_eval_value_encoder_ce;
 extern zend_class_entry *altair_eval_exception_encoder_ce;
 
-/* The name a snippet's own file is shown under in files, traces and errors. */
-#define ALTAIR_EVAL_SNIPPET_DISPLAY_NAME "snippet.php"
+#include "../common/display_path.h" /* ALTAIR_EVAL_SNIPPET_DISPLAY_NAME */
 
 typedef struct {
 	/* Paths inside it are shown relative to it (no leading slash). NULL: paths as they are. */

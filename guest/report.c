@@ -1,6 +1,6 @@
 /*
  * The result channel, guest side. See report.h; the frame format is described in
- * runner/channel.c.
+ * docs/ARCHITECTURE.md ("The result channel").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -12,6 +12,7 @@
 #include "ext/standard/html.h"
 #include "../php_altair_eval.h"
 #include "report.h"
+#include "../common/fdio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,17 +32,8 @@ static char fatal_frame[ALTAIR_EVAL_FATAL_FRAME_MAX];
 
 zend_result altair_eval_guest_report_open(void)
 {
-	size_t done = 0;
-
-	while (done < sizeof(token)) {
-		ssize_t n = read(ALTAIR_EVAL_CHANNEL_FD, token + done, sizeof(token) - done);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return FAILURE;
-		}
-		done += (size_t) n;
+	if (!altair_eval_fdio_read_all(ALTAIR_EVAL_CHANNEL_FD, token, sizeof(token))) {
+		return FAILURE;
 	}
 	shutdown(ALTAIR_EVAL_CHANNEL_FD, SHUT_RD);
 	channel_open = true;
@@ -51,17 +43,7 @@ zend_result altair_eval_guest_report_open(void)
 
 static void write_all(const char *bytes, size_t length)
 {
-	while (length > 0) {
-		ssize_t n = write(ALTAIR_EVAL_CHANNEL_FD, bytes, length);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return;
-		}
-		bytes += n;
-		length -= (size_t) n;
-	}
+	altair_eval_fdio_write_all(ALTAIR_EVAL_CHANNEL_FD, bytes, length);
 }
 
 void altair_eval_guest_report_attach_fd(int fd)
@@ -72,30 +54,13 @@ void altair_eval_guest_report_attach_fd(int fd)
 /* The first byte of a header carries the attached descriptor, if any; the rest goes as usual. */
 static void write_header(const char *header, size_t length)
 {
-	char control[CMSG_SPACE(sizeof(int))];
-	struct iovec io = { .iov_base = (void *) header, .iov_len = 1 };
-	struct msghdr message;
-	struct cmsghdr *rights;
 	ssize_t sent;
 
 	if (attached_fd < 0) {
 		write_all(header, length);
 		return;
 	}
-	memset(&message, 0, sizeof(message));
-	memset(control, 0, sizeof(control));
-	message.msg_iov = &io;
-	message.msg_iovlen = 1;
-	message.msg_control = control;
-	message.msg_controllen = sizeof(control);
-	rights = CMSG_FIRSTHDR(&message);
-	rights->cmsg_level = SOL_SOCKET;
-	rights->cmsg_type = SCM_RIGHTS;
-	rights->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(rights), &attached_fd, sizeof(int));
-	do {
-		sent = sendmsg(ALTAIR_EVAL_CHANNEL_FD, &message, MSG_NOSIGNAL);
-	} while (sent < 0 && errno == EINTR);
+	sent = altair_eval_fdio_send(ALTAIR_EVAL_CHANNEL_FD, header, 1, &attached_fd, 1);
 	close(attached_fd);
 	attached_fd = -1;
 	write_all(header + (sent == 1 ? 1 : 0), length - (sent == 1 ? 1 : 0));

@@ -16,6 +16,7 @@
 #include "../php_altair_eval.h"
 #include "warm_protocol.h"
 #include "template.h"
+#include "../common/fdio.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -46,30 +47,12 @@ static void send_event(int32_t kind, pid_t pid, int status, const struct rusage 
 /* One request and its descriptors; false when the host is gone (or spoke nonsense). */
 static bool receive_request(altair_eval_warm_request *request, int fds[ALTAIR_EVAL_WARM_FDS])
 {
-	char control[CMSG_SPACE(sizeof(int) * ALTAIR_EVAL_WARM_FDS)];
-	struct iovec io = { .iov_base = request, .iov_len = sizeof(*request) };
-	struct msghdr message;
-	struct cmsghdr *header;
-	ssize_t received;
+	size_t count = 0;
+	ssize_t received = altair_eval_fdio_receive(CONTROL_FD, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS, &count);
 
-	memset(&message, 0, sizeof(message));
-	message.msg_iov = &io;
-	message.msg_iovlen = 1;
-	message.msg_control = control;
-	message.msg_controllen = sizeof(control);
-	do {
-		received = recvmsg(CONTROL_FD, &message, MSG_CMSG_CLOEXEC);
-	} while (received < 0 && errno == EINTR);
-
-	header = received > 0 ? CMSG_FIRSTHDR(&message) : NULL;
-	if (!header || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS
-		|| header->cmsg_len != CMSG_LEN(sizeof(int) * ALTAIR_EVAL_WARM_FDS)) {
-		return false;
-	}
-	memcpy(fds, CMSG_DATA(header), sizeof(int) * ALTAIR_EVAL_WARM_FDS);
-	if ((size_t) received != sizeof(*request) || request->magic != ALTAIR_EVAL_WARM_MAGIC
+	if ((size_t) received != sizeof(*request) || count != ALTAIR_EVAL_WARM_FDS || request->magic != ALTAIR_EVAL_WARM_MAGIC
 		|| memchr(request->scratch, '\0', sizeof(request->scratch)) == NULL) {
-		for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
+		for (size_t i = 0; i < count; i++) {
 			close(fds[i]);
 		}
 		return false;

@@ -21,6 +21,7 @@
 #include "ext/standard/php_random.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
+#include "../common/fdio.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -33,19 +34,7 @@ zend_result altair_eval_channel_token(unsigned char *token)
 /* Before the child exists: the token waits in the socket until the guest reads it. */
 zend_result altair_eval_channel_send_token(int fd, const unsigned char *token)
 {
-	size_t done = 0;
-
-	while (done < ALTAIR_EVAL_TOKEN_BYTES) {
-		ssize_t n = write(fd, token + done, ALTAIR_EVAL_TOKEN_BYTES - done);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return FAILURE;
-		}
-		done += (size_t) n;
-	}
-	return SUCCESS;
+	return altair_eval_fdio_write_all(fd, token, ALTAIR_EVAL_TOKEN_BYTES) ? SUCCESS : FAILURE;
 }
 
 static bool same_token(const unsigned char *a, const unsigned char *b)

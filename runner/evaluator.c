@@ -138,6 +138,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	altair_eval_report report;
 	unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
 	bool bailed_out = false;
+	char *snippet_path;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_OBJECT_OF_CLASS(request_object, altair_eval_request_ce)
@@ -187,10 +188,12 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		zend_bailout();
 	}
 	show_snippet_by_name(&outcome.err, scratch.snippet_path);
+	outcome.snippet_path = snippet_path = estrdup(scratch.snippet_path);
 	altair_eval_scratch_remove(&scratch);
 
 	altair_eval_channel_parse(&outcome.channel, &report);
 	altair_eval_result_build(return_value, &request, &outcome, &report);
 	altair_eval_report_free(&report);
 	altair_eval_outcome_free(&outcome);
+	efree(snippet_path);
 }

@@ -102,6 +102,7 @@ typedef struct {
 	bool timed_out;
 	uint64_t duration_ms;
 	int process_listener_fd;     /* the guest's seccomp listener, once it arrived; else -1 */
+	const char *snippet_path;    /* the snippet's real file (gone with the scratch dir): errors in it */
 	zend_long processes_refused; /* process starts the listener refused */
 } altair_eval_outcome;
 

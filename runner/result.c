@@ -12,6 +12,7 @@
 #include "runner.h"
 #include "internal.h"
 #include "../encoder/encoder.h"
+#include "../common/display_path.h"
 
 #include <signal.h>
 #include <string.h>
@@ -178,25 +179,20 @@ static zend_string *excerpt(zend_string *snippet, zend_long line)
 	return out.s;
 }
 
-/* "snippet.php" as the guest shows it, or its real path in a scratch directory under the root. */
-static bool is_snippet_file(zend_string *file, const altair_eval_request *request)
+/* The snippet's own file: "snippet.php" as the guest shows it, or its real path. */
+static bool is_snippet_file(zend_string *file, const altair_eval_request *request, const char *snippet_path)
 {
-	const char *name = ALTAIR_EVAL_SNIPPET_DISPLAY_NAME;
-	const char *scratch = "/.altair/eval/";
-	size_t root = ZSTR_LEN(request->project_root);
-	size_t length = ZSTR_LEN(file);
+	altair_eval_display_rule rule = {
+		ZSTR_VAL(request->project_root), ZSTR_LEN(request->project_root), snippet_path, strlen(snippet_path)
+	};
+	size_t length;
+	const char *shown = altair_eval_display_path(&rule, ZSTR_VAL(file), ZSTR_LEN(file), &length);
 
-	if (zend_string_equals_cstr(file, name, strlen(name))) {
-		return true;
-	}
-	return length > root + strlen(scratch) + strlen(name)
-		&& memcmp(ZSTR_VAL(file), ZSTR_VAL(request->project_root), root) == 0
-		&& memcmp(ZSTR_VAL(file) + root, scratch, strlen(scratch)) == 0
-		&& strcmp(ZSTR_VAL(file) + length - strlen(name) - 1, "/" ALTAIR_EVAL_SNIPPET_DISPLAY_NAME) == 0;
+	return length == strlen(ALTAIR_EVAL_SNIPPET_DISPLAY_NAME) && memcmp(shown, ALTAIR_EVAL_SNIPPET_DISPLAY_NAME, length) == 0;
 }
 
 /* A parse or fatal error in the snippet itself: add its excerpt. */
-static void add_excerpt(zval *error, const altair_eval_request *request)
+static void add_excerpt(zval *error, const altair_eval_request *request, const char *snippet_path)
 {
 	zval *file, *line;
 	zend_string *text;
@@ -206,7 +202,7 @@ static void add_excerpt(zval *error, const altair_eval_request *request)
 	}
 	file = zend_hash_str_find(Z_ARRVAL_P(error), "file", strlen("file"));
 	line = zend_hash_str_find(Z_ARRVAL_P(error), "line", strlen("line"));
-	if (!file || Z_TYPE_P(file) != IS_STRING || !is_snippet_file(Z_STR_P(file), request)
+	if (!file || Z_TYPE_P(file) != IS_STRING || !is_snippet_file(Z_STR_P(file), request, snippet_path)
 		|| !line || Z_TYPE_P(line) != IS_LONG || Z_LVAL_P(line) < 1) {
 		return;
 	}
@@ -292,7 +288,7 @@ static const char *final_fields(zend_object *object, const altair_eval_request *
 	ZVAL_UNDEF(&marker);
 	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
 		ZVAL_COPY(error, entry);
-		add_excerpt(error, request);
+		add_excerpt(error, request, outcome->snippet_path);
 		entry = frame_entry(report, "limit");
 		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
 	} else if (report->forged) {
