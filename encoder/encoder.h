@@ -1,6 +1,7 @@
 /*
  * Encoders: turn any PHP value or Throwable into the plain arrays of the result contract
- * (shared/DESIGN.md, "Encoded values"). Used by the public static API and by the guest role.
+ * (README.md, "Encoded values"; rules in docs/ARCHITECTURE.md, "The encoders"). Used by the
+ * public static API and by the guest role.
  */
 #ifndef ALTAIR_EVAL_ENCODER_H
 #define ALTAIR_EVAL_ENCODER_H

@@ -11,6 +11,7 @@
  * Frames are checked as the bytes arrive (altair_eval_channel_reader_feed), and a frame longer
  * than the evaluator's result maximum is counted and dropped, never held: a large result costs
  * the caller no memory and is reported as limit_exceeded "result_size", not as a forgery.
+ * The kinds of frames and their order: docs/ARCHITECTURE.md ("The result channel").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -1,6 +1,7 @@
 /*
  * EvalResult: built once from what supervision observed and what the guest reported; immutable.
- * toArray() gives the result contract of shared/DESIGN.md with its keys in their fixed order.
+ * toArray() gives the result contract (README.md, "The result") with its keys in their fixed order;
+ * how each field is learnt: docs/ARCHITECTURE.md ("The result channel", "Limits").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -6,7 +6,8 @@
  * The caller never busy-waits: it sleeps in poll() on the three descriptors and on a pidfd that
  * becomes readable when the child exits (a child that closes its stdio and sleeps wakes nobody
  * until it exits or its deadline comes). Without pidfd (kernels before 5.3) poll wakes at a short
- * interval to check for exit.
+ * interval to check for exit. One state (supervision) and one step per event: on_deadline,
+ * on_readable, on_exited (docs/ARCHITECTURE.md, "The data path").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
