@@ -68,13 +68,9 @@ ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 	}
 
 	if (!binary) {
-		if (!PG(php_binary) || !*PG(php_binary)) {
-			zend_throw_exception(altair_eval_exception_ce,
-				"The running PHP binary is unknown to this SAPI; pass the path of a php CLI binary",
-				ALTAIR_EVAL_ERROR_SPAWN);
+		if (!(binary = altair_eval_spawn_default_binary())) {
 			RETURN_THROWS();
 		}
-		binary = zend_string_init(PG(php_binary), strlen(PG(php_binary)), 0);
 	} else {
 		zend_string_addref(binary);
 	}

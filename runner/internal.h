@@ -161,6 +161,9 @@ void altair_eval_child_adopt(altair_eval_pipes *pipes, altair_eval_child *child)
 /* placed[i] becomes descriptor i + 1 of the new process (-1: /dev/null). */
 zend_result altair_eval_spawn_process(const altair_eval_command *command, const char *directory, const int placed[3],
 	pid_t *pid);
+/* The php CLI binary to start children with when the caller named none (an exception when this
+ * SAPI's binary cannot be used and none was found). */
+zend_string *altair_eval_spawn_default_binary(void);
 /* Cold: a fresh child with the token already in its channel. */
 zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
 	altair_eval_child *child);

@@ -13,6 +13,7 @@
 #endif
 
 #include "php.h"
+#include "SAPI.h"
 #include "zend_exceptions.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
@@ -21,11 +22,16 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 /* Our descriptors are moved at or above this so that none of them sits on 0..3 in the caller. */
 #define ALTAIR_EVAL_FD_FLOOR 10
+/* "8.2": the CLI of this very build is php8.2 where several are installed side by side. */
+#define ALTAIR_EVAL_STRINGIFY(x) #x
+#define ALTAIR_EVAL_VERSION_STRING(major, minor) ALTAIR_EVAL_STRINGIFY(major) "." ALTAIR_EVAL_STRINGIFY(minor)
+#define PHP_MAJOR_MINOR_STRING ALTAIR_EVAL_VERSION_STRING(PHP_MAJOR_VERSION, PHP_MINOR_VERSION)
 
 static int lift(int fd)
 {
@@ -153,6 +159,37 @@ zend_result altair_eval_spawn_process(const altair_eval_command *command, const 
 	posix_spawn_file_actions_destroy(&actions);
 	posix_spawnattr_destroy(&attributes);
 	return error == 0 ? SUCCESS : spawn_failed(command->argv[0], error);
+}
+
+/* Only these SAPIs run as the php CLI binary itself, which is what the child must be. */
+static const char *const cli_sapis[] = { "cli", "cli-server", NULL };
+
+static bool executable(const char *path)
+{
+	zend_stat_t info;
+
+	return VCWD_STAT(path, &info) == 0 && S_ISREG(info.st_mode) && access(path, X_OK) == 0;
+}
+
+zend_string *altair_eval_spawn_default_binary(void)
+{
+	const char *candidates[] = { PHP_BINDIR "/php" PHP_MAJOR_MINOR_STRING, PHP_BINDIR "/php", NULL };
+
+	for (const char *const *sapi = cli_sapis; *sapi; sapi++) {
+		if (strcmp(sapi_module.name, *sapi) == 0 && PG(php_binary) && *PG(php_binary)) {
+			return zend_string_init(PG(php_binary), strlen(PG(php_binary)), 0);
+		}
+	}
+	/* FPM, CGI, embed, phpdbg: their binary cannot run `php -r`; the CLI of this build can. */
+	for (const char *const *candidate = candidates; *candidate; candidate++) {
+		if (executable(*candidate)) {
+			return zend_string_init(*candidate, strlen(*candidate), 0);
+		}
+	}
+	zend_throw_exception_ex(altair_eval_exception_ce, ALTAIR_EVAL_ERROR_SPAWN,
+		"This process runs under the %s SAPI, whose binary cannot run the evaluation child, and no php CLI was "
+		"found in " PHP_BINDIR "; pass the path of a php CLI binary as phpBinary", sapi_module.name);
+	return NULL;
 }
 
 zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
