@@ -164,6 +164,9 @@ zend_result altair_eval_spawn_process(const altair_eval_command *command, const 
 /* The php CLI binary to start children with when the caller named none (an exception when this
  * SAPI's binary cannot be used and none was found). */
 zend_string *altair_eval_spawn_default_binary(void);
+/* What this C library's posix_spawn could not do for the child (for sandbox.unavailable): the
+ * index-th note, NULL past the last. */
+const char *altair_eval_spawn_note(size_t index);
 /* Cold: a fresh child with the token already in its channel. */
 zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
 	altair_eval_child *child);

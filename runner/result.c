@@ -105,8 +105,14 @@ static void build_sandbox(zval *sandbox, altair_eval_report *report, const altai
 	zval unavailable;
 
 	if (!Z_ISUNDEF(report->sandbox)) {
+		zval *listed;
 		ZVAL_COPY(sandbox, &report->sandbox);
 		zend_hash_str_del(Z_ARRVAL_P(sandbox), "kind", strlen("kind"));
+		listed = zend_hash_str_find(Z_ARRVAL_P(sandbox), "unavailable", strlen("unavailable"));
+		for (size_t i = 0; listed && Z_TYPE_P(listed) == IS_ARRAY && altair_eval_spawn_note(i); i++) {
+			SEPARATE_ARRAY(listed);
+			add_next_index_string(listed, altair_eval_spawn_note(i));
+		}
 		return;
 	}
 	array_init(sandbox);

@@ -18,6 +18,7 @@
 #include "../php_altair_eval.h"
 #include "internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -111,6 +112,55 @@ static void adopt_host_ends(altair_eval_pipes *pipes, altair_eval_child *child)
 	fcntl(child->channel_fd, F_SETFL, O_NONBLOCK);
 }
 
+#ifndef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
+/* Without addclosefrom_np (glibc < 2.34, musl): a close action for each descriptor above the
+ * channel that the caller has open without close-on-exec, listed from /proc/self/fd now. Racing
+ * threads of the caller that open descriptors meanwhile are not covered (altair_eval_spawn_notes
+ * says so when /proc/self/fd cannot be read at all). */
+static void close_inherited(posix_spawn_file_actions_t *actions)
+{
+	DIR *directory = opendir("/proc/self/fd");
+	struct dirent *entry;
+
+	if (!directory) {
+		return;
+	}
+	while ((entry = readdir(directory)) != NULL) {
+		char *end;
+		long fd = strtol(entry->d_name, &end, 10);
+		int flags;
+
+		if (*end != '\0' || end == entry->d_name || fd <= ALTAIR_EVAL_CHANNEL_FD || fd == dirfd(directory)) {
+			continue;
+		}
+		flags = fcntl((int) fd, F_GETFD);
+		if (flags >= 0 && !(flags & FD_CLOEXEC)) {
+			posix_spawn_file_actions_addclose(actions, (int) fd);
+		}
+	}
+	closedir(directory);
+}
+#endif
+
+const char *altair_eval_spawn_note(size_t index)
+{
+	const char *notes[2] = { NULL, NULL };
+	size_t count = 0;
+
+#ifndef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCHDIR_NP
+	notes[count++] = "working directory: the child starts in the caller's, not the project root "
+		"(no posix_spawn_file_actions_addchdir_np in this C library)";
+#endif
+#ifndef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
+	if (access("/proc/self/fd", R_OK) != 0) {
+		notes[count++] = "descriptors: the caller's descriptors without close-on-exec may reach the child "
+			"(no posix_spawn_file_actions_addclosefrom_np, and /proc/self/fd cannot be read)";
+	}
+#endif
+	(void) count;
+	return index < sizeof(notes) / sizeof(notes[0]) ? notes[index] : NULL;
+}
+
 zend_result altair_eval_spawn_process(const altair_eval_command *command, const char *directory, const int placed[3],
 	pid_t *pid)
 {
@@ -134,9 +184,11 @@ zend_result altair_eval_spawn_process(const altair_eval_command *command, const 
 	/* Relative paths in the snippet resolve inside the project, as they would in the app. */
 	posix_spawn_file_actions_addchdir_np(&actions, directory);
 #endif
-#ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
 	/* Whatever the caller has open without O_CLOEXEC (sockets, database handles) stays here. */
+#ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
 	posix_spawn_file_actions_addclosefrom_np(&actions, ALTAIR_EVAL_CHANNEL_FD + 1);
+#else
+	close_inherited(&actions);
 #endif
 
 	posix_spawnattr_init(&attributes);
