@@ -56,6 +56,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     altair_eval.c \
     common/fdio.c \
     common/display_path.c \
+    common/proc_status.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \

@@ -13,10 +13,10 @@
 #include "../php_altair_eval.h"
 #include "report.h"
 #include "../common/fdio.h"
+#include "../common/proc_status.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -260,16 +260,9 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
  * CLONE_VM|CLONE_VFORK, the exec folded the caller's peak into this process's ru_maxrss. */
 static long long peak_rss(void)
 {
-	char text[4096];
-	const char *line;
-	ssize_t n;
+	long long kb = altair_eval_proc_status_value(status_fd, "VmHWM");
 
-	if (status_fd < 0 || (n = pread(status_fd, text, sizeof(text) - 1, 0)) <= 0) {
-		return -1;
-	}
-	text[n] = '\0';
-	line = strstr(text, "\nVmHWM:");
-	return line ? strtoll(line + strlen("\nVmHWM:"), NULL, 10) * 1024 : -1;
+	return kb < 0 ? -1 : kb * 1024;
 }
 
 void altair_eval_guest_report_exit(int exit_status)

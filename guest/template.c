@@ -17,8 +17,10 @@
 #include "warm_protocol.h"
 #include "template.h"
 #include "../common/fdio.h"
+#include "../common/proc_status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -104,6 +106,19 @@ static void await_worker(pid_t pid)
 	send_event(ALTAIR_EVAL_WARM_EXITED, pid, status, &usage);
 }
 
+/* True unless /proc/self/status says this process has other threads (an extension loaded by a
+ * forwarded ini may start some); without /proc it cannot be checked and is assumed. */
+static bool single_threaded(void)
+{
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	long long threads = altair_eval_proc_status_value(fd, "Threads");
+
+	if (fd >= 0) {
+		close(fd);
+	}
+	return threads <= 1;
+}
+
 void altair_eval_guest_template_serve(void)
 {
 	altair_eval_warm_request request;
@@ -119,7 +134,18 @@ void altair_eval_guest_template_serve(void)
 	send_event(ALTAIR_EVAL_WARM_READY, template_pid, 0, NULL);
 
 	while (receive_request(&request, fds)) {
-		pid_t pid = fork();
+		pid_t pid;
+		if (!single_threaded()) {
+			/* fork() copies only this thread: a lock another one holds (malloc, an extension's)
+			 * would stay locked forever in the worker, which calls emalloc and ini code. */
+			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
+				close(fds[i]);
+			}
+			errno = EDEADLK;
+			send_event(ALTAIR_EVAL_WARM_FAILED, 0, 0, NULL);
+			continue;
+		}
+		pid = fork();
 		if (pid == 0) {
 			become_worker(&request, fds, template_pid);
 			return;
