@@ -151,7 +151,7 @@ namespace Altair\Eval {
          * The default of $resultMaxBytes: the most encoded bytes of one result (or exception) the
          * caller takes in; a larger one is discarded with limitExceeded "result_size".
          * @var int
-         * @cvalue ALTAIR_EVAL_RESULT_MAX_BYTES
+         * @cvalue ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES
          */
         public const RESULT_MAX_BYTES = UNKNOWN;
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b2e5eb0e13788e6bd4017a1afaff22ee64ffbc1c */
+ * Stub hash: 35f65e3cdba396f5f35829cb5205b3a53bee79fe */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -377,7 +377,7 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 	zend_string_release(const_KILL_GRACE_MS_name);
 
 	zval const_RESULT_MAX_BYTES_value;
-	ZVAL_LONG(&const_RESULT_MAX_BYTES_value, ALTAIR_EVAL_RESULT_MAX_BYTES);
+	ZVAL_LONG(&const_RESULT_MAX_BYTES_value, ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES);
 	zend_string *const_RESULT_MAX_BYTES_name = zend_string_init_interned("RESULT_MAX_BYTES", sizeof("RESULT_MAX_BYTES") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_RESULT_MAX_BYTES_name, &const_RESULT_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_RESULT_MAX_BYTES_name);

@@ -44,9 +44,9 @@ extern zend_module_entry altair_eval_module_entry;
 /* The most encoded bytes of one frame (a result, an exception) the host takes in, by default
  * (Evaluator::RESULT_MAX_BYTES): decoded, JSON costs the caller up to ~18 times its size, so 2 MiB
  * stays within a 128 MB memory_limit. A larger frame is dropped: limit_exceeded "result_size". */
-#define ALTAIR_EVAL_RESULT_MAX_BYTES (2 * 1024 * 1024)
+#define ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES (2 * 1024 * 1024)
 /* The smallest allowed maximum: room for the sandbox report and an error. */
-#define ALTAIR_EVAL_RESULT_MAX_BYTES_MIN (16 * 1024)
+#define ALTAIR_EVAL_EVALUATOR_RESULT_MIN_BYTES (16 * 1024)
 /* Room for the kernel's seccomp notification structures (80 and 24 bytes on Linux 6). */
 #define ALTAIR_EVAL_NOTIF_ROOM 256
 /* Exit code reported for a timed-out evaluation (as coreutils' timeout). */

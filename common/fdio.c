@@ -8,15 +8,22 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-bool altair_eval_fdio_write_all(int fd, const void *bytes, size_t length)
+/* One write (send on a socket: no SIGPIPE) or read. */
+static ssize_t transfer(int fd, char *at, size_t length, bool writing)
 {
-	const char *at = bytes;
+	ssize_t n;
 
+	if (!writing) {
+		return read(fd, at, length);
+	}
+	n = send(fd, at, length, MSG_NOSIGNAL);
+	return n < 0 && errno == ENOTSOCK ? write(fd, at, length) : n;
+}
+
+static bool transfer_all(int fd, char *at, size_t length, bool writing)
+{
 	while (length > 0) {
-		ssize_t n = send(fd, at, length, MSG_NOSIGNAL);
-		if (n < 0 && errno == ENOTSOCK) {
-			n = write(fd, at, length);
-		}
+		ssize_t n = transfer(fd, at, length, writing);
 		if (n < 0 && errno == EINTR) {
 			continue;
 		}
@@ -29,22 +36,14 @@ bool altair_eval_fdio_write_all(int fd, const void *bytes, size_t length)
 	return true;
 }
 
+bool altair_eval_fdio_write_all(int fd, const void *bytes, size_t length)
+{
+	return transfer_all(fd, (char *) bytes, length, true);
+}
+
 bool altair_eval_fdio_read_all(int fd, void *bytes, size_t length)
 {
-	char *at = bytes;
-
-	while (length > 0) {
-		ssize_t n = read(fd, at, length);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return false;
-		}
-		at += n;
-		length -= (size_t) n;
-	}
-	return true;
+	return transfer_all(fd, bytes, length, false);
 }
 
 ssize_t altair_eval_fdio_send(int fd, const void *bytes, size_t length, const int *fds, size_t count)

@@ -52,7 +52,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 {
 	zend_string *binary = NULL;
 	bool warm = false;
-	zend_long result_max = ALTAIR_EVAL_RESULT_MAX_BYTES;
+	zend_long result_max = ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES;
 	zend_stat_t info;
 
 	ZEND_PARSE_PARAMETERS_START(0, 3)
@@ -62,8 +62,8 @@ ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 		Z_PARAM_LONG(result_max)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (result_max < ALTAIR_EVAL_RESULT_MAX_BYTES_MIN || (zend_ulong) result_max > UINT32_MAX) {
-		zend_argument_value_error(3, "must be between %d and %u", ALTAIR_EVAL_RESULT_MAX_BYTES_MIN, UINT32_MAX);
+	if (result_max < ALTAIR_EVAL_EVALUATOR_RESULT_MIN_BYTES || (zend_ulong) result_max > UINT32_MAX) {
+		zend_argument_value_error(3, "must be between %d and %u", ALTAIR_EVAL_EVALUATOR_RESULT_MIN_BYTES, UINT32_MAX);
 		RETURN_THROWS();
 	}
 
