@@ -44,7 +44,7 @@ caller exit 0
 int(2097152)
 int(2097152)
 [false,"result_size","omitted",65536,"result_size"]
-ValueError: Altair\Eval\Evaluator::__construct(): Argument #3 ($resultMaxBytes) must be between 16384 and 4294967295
+ValueError: Altair\Eval\Evaluator::__construct(): Argument #%d ($resultMaxBytes) must be between 16384 and 4294967295
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
