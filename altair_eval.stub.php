@@ -152,6 +152,8 @@ namespace Altair\Eval {
         public readonly array $sandbox;
         /** What the guest booted: {framework, version, environment, bootstrap, debug}; null if it never said. */
         public readonly ?array $host;
+        /** The child's own peak resident set (VmHWM), null when it ended before it could say. */
+        public readonly ?int $memoryPeakRssBytes;
 
         /**
          * univeros/framework's eight parameters first, in its order; this project's additions after,
@@ -191,10 +193,18 @@ namespace Altair\Eval {
          * @cvalue ALTAIR_EVAL_KILL_GRACE_MS
          */
         public const KILL_GRACE_MS = UNKNOWN;
+        /**
+         * The default of $resultMaxBytes: the most encoded bytes of one result (or exception) the
+         * caller takes in; a larger one is discarded with limitExceeded "result_size".
+         * @var int
+         * @cvalue ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES
+         */
+        public const RESULT_MAX_BYTES = UNKNOWN;
 
         public readonly string $phpBinary;
         /** Warm: a pre-started, locked template per policy; each evaluation forks a fresh worker. */
         public readonly bool $warm;
+        public readonly int $resultMaxBytes;
 
         /**
          * $runner and $builder take univeros/framework's SubprocessRunner and WrapperBuilder (any
@@ -203,7 +213,7 @@ namespace Altair\Eval {
          * $phpBinary: a path, or a bare name looked up in PATH (univeros's default is "php"); null: the
          * running PHP. Pass it by name; a string as first argument is a TypeError.
          */
-        public function __construct(?object $runner = null, ?object $builder = null, ?string $phpBinary = null, bool $warm = false) {}
+        public function __construct(?object $runner = null, ?object $builder = null, ?string $phpBinary = null, bool $warm = false, int $resultMaxBytes = Evaluator::RESULT_MAX_BYTES) {}
 
         public function evaluate(EvalRequest $request): EvalResult {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: d5330737adaa3c5a9aed438d687af8d461522c20 */
+ * Stub hash: b6e81587a1dfb2161807c84b33789bfc06e57ae9 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -43,6 +43,7 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_Evaluator___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, builder, IS_OBJECT, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, phpBinary, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, warm, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, resultMaxBytes, IS_LONG, 0, "Altair\\Eval\\Evaluator::RESULT_MAX_BYTES")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Altair_Eval_Evaluator_evaluate, 0, 1, Altair\\Eval\\EvalResult, 0)
@@ -401,6 +402,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
 	zend_declare_typed_property(class_entry, property_host_name, &property_host_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY|MAY_BE_NULL));
 	zend_string_release(property_host_name);
 
+	zval property_memoryPeakRssBytes_default_value;
+	ZVAL_UNDEF(&property_memoryPeakRssBytes_default_value);
+	zend_string *property_memoryPeakRssBytes_name = zend_string_init("memoryPeakRssBytes", sizeof("memoryPeakRssBytes") - 1, 1);
+	zend_declare_typed_property(class_entry, property_memoryPeakRssBytes_name, &property_memoryPeakRssBytes_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG|MAY_BE_NULL));
+	zend_string_release(property_memoryPeakRssBytes_name);
+
 	return class_entry;
 }
 
@@ -418,6 +425,12 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 	zend_declare_class_constant_ex(class_entry, const_KILL_GRACE_MS_name, &const_KILL_GRACE_MS_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_KILL_GRACE_MS_name);
 
+	zval const_RESULT_MAX_BYTES_value;
+	ZVAL_LONG(&const_RESULT_MAX_BYTES_value, ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES);
+	zend_string *const_RESULT_MAX_BYTES_name = zend_string_init_interned("RESULT_MAX_BYTES", sizeof("RESULT_MAX_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_RESULT_MAX_BYTES_name, &const_RESULT_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_RESULT_MAX_BYTES_name);
+
 	zval property_phpBinary_default_value;
 	ZVAL_UNDEF(&property_phpBinary_default_value);
 	zend_string *property_phpBinary_name = zend_string_init("phpBinary", sizeof("phpBinary") - 1, 1);
@@ -429,6 +442,12 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 	zend_string *property_warm_name = zend_string_init("warm", sizeof("warm") - 1, 1);
 	zend_declare_typed_property(class_entry, property_warm_name, &property_warm_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
 	zend_string_release(property_warm_name);
+
+	zval property_resultMaxBytes_default_value;
+	ZVAL_UNDEF(&property_resultMaxBytes_default_value);
+	zend_string *property_resultMaxBytes_name = zend_string_init("resultMaxBytes", sizeof("resultMaxBytes") - 1, 1);
+	zend_declare_typed_property(class_entry, property_resultMaxBytes_name, &property_resultMaxBytes_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_resultMaxBytes_name);
 
 	return class_entry;
 }

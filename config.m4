@@ -54,6 +54,9 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
 
   PHP_NEW_EXTENSION(altair_eval,
     altair_eval.c \
+    common/fdio.c \
+    common/display_path.c \
+    common/proc_status.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
@@ -87,6 +90,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     scanner/snippet_scanner.c \
     scanner/snippet_prepare.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
+  PHP_ADD_BUILD_DIR($ext_builddir/common)
   PHP_ADD_BUILD_DIR($ext_builddir/runner)
   PHP_ADD_BUILD_DIR($ext_builddir/guest)
   PHP_ADD_BUILD_DIR($ext_builddir/encoder)

@@ -44,8 +44,12 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_KILL_GRACE_MS 200
 /* After the child exited: how long a grandchild may keep stdout/stderr open before we stop reading. */
 #define ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS 100
-/* The structured payload may not exceed this; more is treated as a forged channel. */
-#define ALTAIR_EVAL_CHANNEL_MAX_BYTES (16 * 1024 * 1024)
+/* The most encoded bytes of one frame (a result, an exception) the host takes in, by default
+ * (Evaluator::RESULT_MAX_BYTES): decoded, JSON costs the caller up to ~18 times its size, so 2 MiB
+ * stays within a 128 MB memory_limit. A larger frame is dropped: limit_exceeded "result_size". */
+#define ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES (2 * 1024 * 1024)
+/* The smallest allowed maximum: room for the sandbox report and an error. */
+#define ALTAIR_EVAL_EVALUATOR_RESULT_MIN_BYTES (16 * 1024)
 /* Room for the kernel's seccomp notification structures (80 and 24 bytes on Linux 6). */
 #define ALTAIR_EVAL_NOTIF_ROOM 256
 /* Exit code reported for a timed-out evaluation (as coreutils' timeout). */
@@ -54,6 +58,9 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_EXIT_EXCEPTION 1
 /* Exit code PHP uses after a fatal error. */
 #define ALTAIR_EVAL_EXIT_FATAL 255
+/* Exit code of PHP's hard memory limit (twice memory_limit, e.g. while compiling a huge snippet):
+ * the runtime exits at once, with no fatal error callback and no shutdown, so no frame. */
+#define ALTAIR_EVAL_EXIT_HARD_MEMORY 137
 /* <root>/.altair: the scratch dirs and the audit log of unsafe runs. */
 #define ALTAIR_EVAL_STATE_DIR_NAME ".altair"
 /* Scratch directories older than this (or whose owner is gone) are swept by later runs. */
@@ -76,6 +83,8 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_FRAME_HEADER_LEN (ALTAIR_EVAL_FRAME_MAGIC_LEN + ALTAIR_EVAL_TOKEN_BYTES + 4)
 /* Where the guest formats a fatal error without touching the (possibly exhausted) heap. */
 #define ALTAIR_EVAL_FATAL_FRAME_MAX 8192
+/* The last frame, {kind:"status",...}: the exit status and peaks the guest measured. */
+#define ALTAIR_EVAL_STATUS_FRAME_MAX 256
 
 /* ---- Encoders ------------------------------------------------------------------------------- */
 #define ALTAIR_EVAL_MAX_DEPTH 3

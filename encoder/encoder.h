@@ -1,6 +1,7 @@
 /*
  * Encoders: turn any PHP value or Throwable into the plain arrays of the result contract
- * (shared/DESIGN.md, "Encoded values"). Used by the public static API and by the guest role.
+ * (README.md, "Encoded values"; rules in docs/ARCHITECTURE.md, "The encoders"). Used by the
+ * public static API and by the guest role.
  */
 #ifndef ALTAIR_EVAL_ENCODER_H
 #define ALTAIR_EVAL_ENCODER_H
@@ -11,8 +12,7 @@
 extern zend_class_entry *altair_eval_value_encoder_ce;
 extern zend_class_entry *altair_eval_exception_encoder_ce;
 
-/* The name a snippet's own file is shown under in files, traces and errors. */
-#define ALTAIR_EVAL_SNIPPET_DISPLAY_NAME "snippet.php"
+#include "../common/display_path.h" /* ALTAIR_EVAL_SNIPPET_DISPLAY_NAME */
 
 typedef struct {
 	/* Paths inside it are shown relative to it (no leading slash). NULL: paths as they are. */

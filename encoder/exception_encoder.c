@@ -24,22 +24,14 @@ zend_class_entry *altair_eval_exception_encoder_ce;
 
 zend_string *altair_eval_encoder_display_path(zend_string *path, const altair_eval_encoder_context *ctx)
 {
-	size_t root_length;
+	altair_eval_display_rule rule = {
+		ctx->project_root ? ZSTR_VAL(ctx->project_root) : NULL, ctx->project_root ? ZSTR_LEN(ctx->project_root) : 0,
+		ctx->snippet_path ? ZSTR_VAL(ctx->snippet_path) : NULL, ctx->snippet_path ? ZSTR_LEN(ctx->snippet_path) : 0
+	};
+	size_t length;
+	const char *shown = altair_eval_display_path(&rule, ZSTR_VAL(path), ZSTR_LEN(path), &length);
 
-	if (ctx->snippet_path && zend_string_equals(path, ctx->snippet_path)) {
-		return zend_string_init(ALTAIR_EVAL_SNIPPET_DISPLAY_NAME, strlen(ALTAIR_EVAL_SNIPPET_DISPLAY_NAME), 0);
-	}
-	if (ctx->project_root) {
-		root_length = ZSTR_LEN(ctx->project_root);
-		while (root_length > 1 && ZSTR_VAL(ctx->project_root)[root_length - 1] == '/') {
-			root_length--;
-		}
-		if (ZSTR_LEN(path) > root_length + 1 && memcmp(ZSTR_VAL(path), ZSTR_VAL(ctx->project_root), root_length) == 0
-			&& ZSTR_VAL(path)[root_length] == '/') {
-			return zend_string_init(ZSTR_VAL(path) + root_length + 1, ZSTR_LEN(path) - root_length - 1, 0);
-		}
-	}
-	return zend_string_copy(path);
+	return shown == ZSTR_VAL(path) ? zend_string_copy(path) : zend_string_init(shown, length, 0);
 }
 
 static zval *property(zend_object *throwable, zend_string *name, zval *rv)

@@ -48,19 +48,14 @@ static bool starts_with(zend_string *text, const char *prefix)
 static const char *display_path(zend_string *file)
 {
 	const altair_eval_encoder_context *ctx = fatal_context;
+	altair_eval_display_rule rule = {
+		ctx->project_root ? ZSTR_VAL(ctx->project_root) : NULL, ctx->project_root ? ZSTR_LEN(ctx->project_root) : 0,
+		ctx->snippet_path ? ZSTR_VAL(ctx->snippet_path) : NULL, ctx->snippet_path ? ZSTR_LEN(ctx->snippet_path) : 0
+	};
+	size_t length;
 
-	if (!file) {
-		return NULL;
-	}
-	if (ctx->snippet_path && zend_string_equals(file, ctx->snippet_path)) {
-		return ALTAIR_EVAL_SNIPPET_DISPLAY_NAME;
-	}
-	if (ctx->project_root && ZSTR_LEN(file) > ZSTR_LEN(ctx->project_root)
-		&& memcmp(ZSTR_VAL(file), ZSTR_VAL(ctx->project_root), ZSTR_LEN(ctx->project_root)) == 0
-		&& ZSTR_VAL(file)[ZSTR_LEN(ctx->project_root)] == '/') {
-		return ZSTR_VAL(file) + ZSTR_LEN(ctx->project_root) + 1;
-	}
-	return ZSTR_VAL(file);
+	/* The shown form is a suffix of the file or the display name: NUL-terminated either way. */
+	return file ? altair_eval_display_path(&rule, ZSTR_VAL(file), ZSTR_LEN(file), &length) : NULL;
 }
 
 static void report_fatal_error(int type, zend_string *file, const uint32_t line, zend_string *message)

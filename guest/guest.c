@@ -76,6 +76,7 @@ void altair_eval_guest_rshutdown(void)
 {
 	if (started) {
 		fflush(NULL);
+		altair_eval_guest_report_exit(EG(exit_status));
 		_exit(EG(exit_status));
 	}
 }

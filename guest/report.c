@@ -1,6 +1,6 @@
 /*
  * The result channel, guest side. See report.h; the frame format is described in
- * runner/channel.c.
+ * docs/ARCHITECTURE.md ("The result channel").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -12,8 +12,11 @@
 #include "ext/standard/html.h"
 #include "../php_altair_eval.h"
 #include "report.h"
+#include "../common/fdio.h"
+#include "../common/proc_status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -21,42 +24,26 @@ static unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
 static int attached_fd = -1;
 static bool channel_open;
 static bool final_sent;
+/* /proc/self/status, opened before the lockdown hides /proc: the child's own peak RSS (VmHWM). */
+static int status_fd = -1;
 
 /* Formatting buffer for fatal errors: static, so a frame can be written with the heap exhausted. */
 static char fatal_frame[ALTAIR_EVAL_FATAL_FRAME_MAX];
 
 zend_result altair_eval_guest_report_open(void)
 {
-	size_t done = 0;
-
-	while (done < sizeof(token)) {
-		ssize_t n = read(ALTAIR_EVAL_CHANNEL_FD, token + done, sizeof(token) - done);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return FAILURE;
-		}
-		done += (size_t) n;
+	if (!altair_eval_fdio_read_all(ALTAIR_EVAL_CHANNEL_FD, token, sizeof(token))) {
+		return FAILURE;
 	}
 	shutdown(ALTAIR_EVAL_CHANNEL_FD, SHUT_RD);
 	channel_open = true;
+	status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	return SUCCESS;
 }
 
 static void write_all(const char *bytes, size_t length)
 {
-	while (length > 0) {
-		ssize_t n = write(ALTAIR_EVAL_CHANNEL_FD, bytes, length);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return;
-		}
-		bytes += n;
-		length -= (size_t) n;
-	}
+	altair_eval_fdio_write_all(ALTAIR_EVAL_CHANNEL_FD, bytes, length);
 }
 
 void altair_eval_guest_report_attach_fd(int fd)
@@ -67,30 +54,13 @@ void altair_eval_guest_report_attach_fd(int fd)
 /* The first byte of a header carries the attached descriptor, if any; the rest goes as usual. */
 static void write_header(const char *header, size_t length)
 {
-	char control[CMSG_SPACE(sizeof(int))];
-	struct iovec io = { .iov_base = (void *) header, .iov_len = 1 };
-	struct msghdr message;
-	struct cmsghdr *rights;
 	ssize_t sent;
 
 	if (attached_fd < 0) {
 		write_all(header, length);
 		return;
 	}
-	memset(&message, 0, sizeof(message));
-	memset(control, 0, sizeof(control));
-	message.msg_iov = &io;
-	message.msg_iovlen = 1;
-	message.msg_control = control;
-	message.msg_controllen = sizeof(control);
-	rights = CMSG_FIRSTHDR(&message);
-	rights->cmsg_level = SOL_SOCKET;
-	rights->cmsg_type = SCM_RIGHTS;
-	rights->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(rights), &attached_fd, sizeof(int));
-	do {
-		sent = sendmsg(ALTAIR_EVAL_CHANNEL_FD, &message, MSG_NOSIGNAL);
-	} while (sent < 0 && errno == EINTR);
+	sent = altair_eval_fdio_send(ALTAIR_EVAL_CHANNEL_FD, header, 1, &attached_fd, 1);
 	close(attached_fd);
 	attached_fd = -1;
 	write_all(header + (sent == 1 ? 1 : 0), length - (sent == 1 ? 1 : 0));
@@ -121,6 +91,53 @@ static bool is_final(zval *frame)
 		&& !zend_string_equals_literal(Z_STR_P(kind), "host"));
 }
 
+/* One exception summary's message past ALTAIR_EVAL_STRING_MAX bytes: cut on a UTF-8 boundary,
+ * with message_truncated and message_length. */
+static void cap_message(zval *summary)
+{
+	zval *message;
+	zend_string *cut;
+	size_t length = ALTAIR_EVAL_STRING_MAX, original;
+
+	if (Z_TYPE_P(summary) != IS_ARRAY) {
+		return;
+	}
+	message = zend_hash_str_find(Z_ARRVAL_P(summary), "message", strlen("message"));
+	if (!message || Z_TYPE_P(message) != IS_STRING || Z_STRLEN_P(message) <= length) {
+		return;
+	}
+	while (length > 0 && ((unsigned char) Z_STRVAL_P(message)[length] & 0xC0) == 0x80) {
+		length--;
+	}
+	original = Z_STRLEN_P(message);
+	cut = zend_string_init(Z_STRVAL_P(message), length, 0);
+	SEPARATE_ARRAY(summary);
+	add_assoc_str(summary, "message", cut);
+	add_assoc_bool(summary, "message_truncated", true);
+	add_assoc_long(summary, "message_length", (zend_long) original);
+}
+
+/* An exception frame's messages are capped like strings, so that a huge message costs only its
+ * tail, not the whole exception (the host drops frames over its result maximum). */
+static void cap_exception(zval *frame)
+{
+	zval *exception = zend_hash_str_find(Z_ARRVAL_P(frame), "exception", strlen("exception"));
+	zval *previous, *entry;
+
+	if (!exception || Z_TYPE_P(exception) != IS_ARRAY) {
+		return;
+	}
+	SEPARATE_ARRAY(exception);
+	cap_message(exception);
+	previous = zend_hash_str_find(Z_ARRVAL_P(exception), "previous", strlen("previous"));
+	if (previous && Z_TYPE_P(previous) == IS_ARRAY) {
+		SEPARATE_ARRAY(previous);
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(previous), entry) {
+			cap_message(entry);
+		} ZEND_HASH_FOREACH_END();
+	}
+}
+
 void altair_eval_guest_report_send(zval *frame)
 {
 	smart_str json = {0};
@@ -129,6 +146,7 @@ void altair_eval_guest_report_send(zval *frame)
 	if (final && final_sent) {
 		return;
 	}
+	cap_exception(frame);
 	/* The snippet may have changed serialize_precision; the report must not depend on it. */
 	PG(serialize_precision) = -1;
 	php_json_encode_ex(&json, frame,
@@ -238,4 +256,26 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
 	}
 	append_raw(&at, "}", 1);
 	write_frame(fatal_frame, at);
+}
+
+/* VmHWM of this process in bytes, or -1. getrusage() will not do: after posix_spawn's
+ * CLONE_VM|CLONE_VFORK, the exec folded the caller's peak into this process's ru_maxrss. */
+static long long peak_rss(void)
+{
+	long long kb = altair_eval_proc_status_value(status_fd, "VmHWM");
+
+	return kb < 0 ? -1 : kb * 1024;
+}
+
+void altair_eval_guest_report_exit(int exit_status)
+{
+	/* Static, as for fatal errors: this runs after the heap may have been exhausted. */
+	static char frame[ALTAIR_EVAL_STATUS_FRAME_MAX];
+	int length = snprintf(frame, sizeof(frame),
+		"{\"kind\":\"status\",\"exit_status\":%d,\"memory_peak\":%zu,\"rss_peak\":%lld}",
+		exit_status, zend_memory_peak_usage(true), peak_rss());
+
+	if (length > 0 && (size_t) length < sizeof(frame)) {
+		write_frame(frame, (size_t) length);
+	}
 }

@@ -23,6 +23,11 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
 
 bool altair_eval_guest_report_final_sent(void);
 
+/* Sends {kind:"status", exit_status, memory_peak, rss_peak} just before the process exits: the
+ * host's wait status may be lost to the caller's SIGCHLD disposition, and the memory figures can
+ * only be measured here. Heap-free, like report_fatal. */
+void altair_eval_guest_report_exit(int exit_status);
+
 /* fd travels to the host with the next frame (SCM_RIGHTS) and is closed here once sent. */
 void altair_eval_guest_report_attach_fd(int fd);
 

@@ -17,6 +17,8 @@
 #include "../php_altair_eval.h"
 #include "warm_protocol.h"
 #include "template.h"
+#include "../common/fdio.h"
+#include "../common/proc_status.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -58,30 +60,12 @@ static void send_event(int32_t kind, pid_t pid, int status, const struct rusage 
 /* One request and its descriptors; false when the host is gone (or spoke nonsense). */
 static bool receive_request(altair_eval_warm_request *request, int fds[ALTAIR_EVAL_WARM_FDS])
 {
-	char control[CMSG_SPACE(sizeof(int) * ALTAIR_EVAL_WARM_FDS)];
-	struct iovec io = { .iov_base = request, .iov_len = sizeof(*request) };
-	struct msghdr message;
-	struct cmsghdr *header;
-	ssize_t received;
+	size_t count = 0;
+	ssize_t received = altair_eval_fdio_receive(CONTROL_FD, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS, &count);
 
-	memset(&message, 0, sizeof(message));
-	message.msg_iov = &io;
-	message.msg_iovlen = 1;
-	message.msg_control = control;
-	message.msg_controllen = sizeof(control);
-	do {
-		received = recvmsg(CONTROL_FD, &message, MSG_CMSG_CLOEXEC);
-	} while (received < 0 && errno == EINTR);
-
-	header = received > 0 ? CMSG_FIRSTHDR(&message) : NULL;
-	if (!header || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS
-		|| header->cmsg_len != CMSG_LEN(sizeof(int) * ALTAIR_EVAL_WARM_FDS)) {
-		return false;
-	}
-	memcpy(fds, CMSG_DATA(header), sizeof(int) * ALTAIR_EVAL_WARM_FDS);
-	if ((size_t) received != sizeof(*request) || request->magic != ALTAIR_EVAL_WARM_MAGIC
+	if ((size_t) received != sizeof(*request) || count != ALTAIR_EVAL_WARM_FDS || request->magic != ALTAIR_EVAL_WARM_MAGIC
 		|| memchr(request->scratch, '\0', sizeof(request->scratch)) == NULL) {
-		for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
+		for (size_t i = 0; i < count; i++) {
 			close(fds[i]);
 		}
 		return false;
@@ -241,6 +225,19 @@ static void await_worker(pid_t pid)
 	send_event(ALTAIR_EVAL_WARM_EXITED, pid, status, &usage);
 }
 
+/* True unless /proc/self/status says this process has other threads (an extension loaded by a
+ * forwarded ini may start some); without /proc it cannot be checked and is assumed. */
+static bool single_threaded(void)
+{
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	long long threads = altair_eval_proc_status_value(fd, "Threads");
+
+	if (fd >= 0) {
+		close(fd);
+	}
+	return threads <= 1;
+}
+
 void altair_eval_guest_template_serve(void)
 {
 	altair_eval_warm_request request;
@@ -256,7 +253,18 @@ void altair_eval_guest_template_serve(void)
 	send_event(ALTAIR_EVAL_WARM_READY, template_pid, 0, NULL);
 
 	while (receive_request(&request, fds)) {
-		pid_t pid = fork();
+		pid_t pid;
+		if (!single_threaded()) {
+			/* fork() copies only this thread: a lock another one holds (malloc, an extension's)
+			 * would stay locked forever in the worker, which calls emalloc and ini code. */
+			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
+				close(fds[i]);
+			}
+			errno = EDEADLK;
+			send_event(ALTAIR_EVAL_WARM_FAILED, 0, 0, NULL);
+			continue;
+		}
+		pid = fork();
 		if (pid == 0) {
 			become_worker(&request, fds, template_pid);
 			return;

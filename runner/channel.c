@@ -7,6 +7,11 @@
  *
  * A snippet that reaches the descriptor anyway cannot know the token, so anything on the channel
  * that is not an authentic frame marks the whole report as forged and nothing from it is used.
+ *
+ * Frames are checked as the bytes arrive (altair_eval_channel_reader_feed), and a frame longer
+ * than the evaluator's result maximum is counted and dropped, never held: a large result costs
+ * the caller no memory and is reported as limit_exceeded "result_size", not as a forgery.
+ * The kinds of frames and their order: docs/ARCHITECTURE.md ("The result channel").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -17,6 +22,7 @@
 #include "ext/standard/php_random.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
+#include "../common/fdio.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -29,19 +35,7 @@ zend_result altair_eval_channel_token(unsigned char *token)
 /* Before the child exists: the token waits in the socket until the guest reads it. */
 zend_result altair_eval_channel_send_token(int fd, const unsigned char *token)
 {
-	size_t done = 0;
-
-	while (done < ALTAIR_EVAL_TOKEN_BYTES) {
-		ssize_t n = write(fd, token + done, ALTAIR_EVAL_TOKEN_BYTES - done);
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n <= 0) {
-			return FAILURE;
-		}
-		done += (size_t) n;
-	}
-	return SUCCESS;
+	return altair_eval_fdio_write_all(fd, token, ALTAIR_EVAL_TOKEN_BYTES) ? SUCCESS : FAILURE;
 }
 
 static bool same_token(const unsigned char *a, const unsigned char *b)
@@ -59,6 +53,30 @@ static uint32_t read_length(const unsigned char *bytes)
 	return (uint32_t) bytes[0] | ((uint32_t) bytes[1] << 8) | ((uint32_t) bytes[2] << 16) | ((uint32_t) bytes[3] << 24);
 }
 
+static zend_long long_entry(zval *frame, const char *key, bool *valid)
+{
+	zval *entry = zend_hash_str_find(Z_ARRVAL_P(frame), key, strlen(key));
+
+	if (!entry || Z_TYPE_P(entry) != IS_LONG) {
+		*valid = false;
+		return 0;
+	}
+	return Z_LVAL_P(entry);
+}
+
+/* {kind:"status", exit_status, memory_peak, rss_peak}: the guest's last frame. */
+static void take_status(zval *frame, altair_eval_report *report)
+{
+	bool valid = !report->has_status;
+
+	report->exit_status = long_entry(frame, "exit_status", &valid);
+	report->memory_peak = long_entry(frame, "memory_peak", &valid);
+	report->rss_peak = long_entry(frame, "rss_peak", &valid);
+	report->has_status = valid;
+	report->forged = report->forged || !valid;
+	zval_ptr_dtor(frame);
+}
+
 static void take_frame(zval *frame, altair_eval_report *report)
 {
 	zval *kind = zend_hash_str_find(Z_ARRVAL_P(frame), "kind", strlen("kind"));
@@ -66,6 +84,10 @@ static void take_frame(zval *frame, altair_eval_report *report)
 	if (!kind || Z_TYPE_P(kind) != IS_STRING) {
 		report->forged = true;
 		zval_ptr_dtor(frame);
+		return;
+	}
+	if (zend_string_equals_literal(Z_STR_P(kind), "status")) {
+		take_status(frame, report);
 		return;
 	}
 	if (zend_string_equals_literal(Z_STR_P(kind), "sandbox") && Z_ISUNDEF(report->sandbox)) {
@@ -86,35 +108,117 @@ static void take_frame(zval *frame, altair_eval_report *report)
 	zval_ptr_dtor(frame);
 }
 
-void altair_eval_channel_parse(const altair_eval_capture *channel, const unsigned char *token, altair_eval_report *report)
+void altair_eval_channel_reader_init(altair_eval_channel_reader *reader, const unsigned char *token, size_t max_frame)
 {
-	const unsigned char *data = channel->data.s ? (const unsigned char *) ZSTR_VAL(channel->data.s) : NULL;
-	size_t length = channel->data.s ? ZSTR_LEN(channel->data.s) : 0;
+	memset(reader, 0, sizeof(*reader));
+	memcpy(reader->token, token, ALTAIR_EVAL_TOKEN_BYTES);
+	reader->max_frame = max_frame;
+}
+
+/* The kind of a frame from the first bytes of its body, which the guest writes as {"kind":"...". */
+static void note_kind(altair_eval_channel_reader *reader, const char *bytes, size_t length)
+{
+	static const char prefix[] = "{\"kind\":\"";
+	bool at_start = reader->body_left == reader->dropped_bytes;
+
+	if (at_start && length >= strlen(prefix) && memcmp(bytes, prefix, strlen(prefix)) == 0) {
+		size_t n = 0;
+		bytes += strlen(prefix);
+		length -= strlen(prefix);
+		while (n < length && n < sizeof(reader->dropped_kind) - 1 && bytes[n] >= 'a' && bytes[n] <= 'z') {
+			n++;
+		}
+		memcpy(reader->dropped_kind, bytes, n);
+		reader->dropped_kind[n] = '\0';
+	}
+}
+
+/* A complete header: authentic, and its body kept (within the budget) or counted and dropped. */
+static void take_header(altair_eval_channel_reader *reader)
+{
+	const unsigned char *header = reader->header;
+
+	reader->header_have = 0;
+	if (memcmp(header, ALTAIR_EVAL_FRAME_MAGIC, ALTAIR_EVAL_FRAME_MAGIC_LEN) != 0
+		|| !same_token(header + ALTAIR_EVAL_FRAME_MAGIC_LEN, reader->token)) {
+		reader->forged = true;
+		return;
+	}
+	reader->body_left = read_length(header + ALTAIR_EVAL_FRAME_MAGIC_LEN + ALTAIR_EVAL_TOKEN_BYTES);
+	reader->dropping = reader->body_left > reader->max_frame;
+	if (reader->dropping) {
+		/* One too large frame is all the guest can send; the next one is not its own. */
+		reader->forged = reader->dropped_bytes > 0;
+		reader->dropped_bytes = reader->body_left;
+		return;
+	}
+	reader->frame_start = reader->kept.s ? ZSTR_LEN(reader->kept.s) : 0;
+	smart_str_appendl(&reader->kept, (const char *) header, ALTAIR_EVAL_FRAME_HEADER_LEN);
+}
+
+void altair_eval_channel_reader_feed(altair_eval_channel_reader *reader, const char *bytes, size_t length)
+{
+	while (length > 0 && !reader->forged) {
+		size_t n;
+		if (reader->body_left == 0) {
+			n = MIN(length, ALTAIR_EVAL_FRAME_HEADER_LEN - reader->header_have);
+			memcpy(reader->header + reader->header_have, bytes, n);
+			reader->header_have += n;
+			/* Bytes that cannot begin a header are forged even if nothing follows them. */
+			if (memcmp(reader->header, ALTAIR_EVAL_FRAME_MAGIC, MIN(reader->header_have, ALTAIR_EVAL_FRAME_MAGIC_LEN)) != 0) {
+				reader->forged = true;
+			} else if (reader->header_have == ALTAIR_EVAL_FRAME_HEADER_LEN) {
+				take_header(reader);
+			}
+		} else {
+			n = MIN(length, reader->body_left);
+			if (reader->dropping) {
+				note_kind(reader, bytes, n);
+			} else {
+				smart_str_appendl(&reader->kept, bytes, n);
+			}
+			reader->body_left -= n;
+		}
+		bytes += n;
+		length -= n;
+	}
+}
+
+void altair_eval_channel_reader_free(altair_eval_channel_reader *reader)
+{
+	smart_str_free(&reader->kept);
+}
+
+/* Kept frames are whole and authentic but for the last, which a guest that died while writing
+ * may have cut short: that one is left out, and it is not a forgery. */
+void altair_eval_channel_parse(const altair_eval_channel_reader *reader, altair_eval_report *report)
+{
+	const char *data = reader->kept.s ? ZSTR_VAL(reader->kept.s) : NULL;
+	size_t length = reader->kept.s ? ZSTR_LEN(reader->kept.s) : 0;
 	size_t offset = 0;
 
 	ZVAL_UNDEF(&report->sandbox);
 	ZVAL_UNDEF(&report->host);
 	ZVAL_UNDEF(&report->result);
-	report->forged = channel->truncated;
+	report->forged = reader->forged;
+	report->has_status = false;
+	report->exit_status = report->memory_peak = 0;
+	report->rss_peak = -1;
+	report->dropped_bytes = reader->dropped_bytes;
+	report->dropped_kind = reader->dropped_kind;
+	if (reader->body_left > 0 && !reader->dropping) {
+		length = reader->frame_start; /* the cut-short frame */
+	}
 
 	while (!report->forged && length - offset >= ALTAIR_EVAL_FRAME_HEADER_LEN) {
-		const unsigned char *header = data + offset;
-		uint32_t body_length;
+		uint32_t body_length = read_length((const unsigned char *) data + offset + ALTAIR_EVAL_FRAME_MAGIC_LEN
+			+ ALTAIR_EVAL_TOKEN_BYTES);
 		zend_string *body;
 		zend_result decoded;
 		zval frame;
 
-		if (memcmp(header, ALTAIR_EVAL_FRAME_MAGIC, ALTAIR_EVAL_FRAME_MAGIC_LEN) != 0
-			|| !same_token(header + ALTAIR_EVAL_FRAME_MAGIC_LEN, token)) {
-			report->forged = true;
-			break;
-		}
-		body_length = read_length(header + ALTAIR_EVAL_FRAME_MAGIC_LEN + ALTAIR_EVAL_TOKEN_BYTES);
-		if (body_length > length - offset - ALTAIR_EVAL_FRAME_HEADER_LEN) {
-			break; /* cut short: the guest died while writing; not a forgery */
-		}
 		/* The JSON scanner wants its input NUL-terminated; frames follow each other. */
-		body = zend_string_init((const char *) header + ALTAIR_EVAL_FRAME_HEADER_LEN, body_length, 0);
+		body = zend_string_init(data + offset + ALTAIR_EVAL_FRAME_HEADER_LEN, body_length, 0);
 		decoded = php_json_decode_ex(&frame, ZSTR_VAL(body), ZSTR_LEN(body), PHP_JSON_OBJECT_AS_ARRAY,
 			PHP_JSON_PARSER_DEFAULT_DEPTH);
 		zend_string_release(body);
@@ -125,14 +229,6 @@ void altair_eval_channel_parse(const altair_eval_capture *channel, const unsigne
 		}
 		take_frame(&frame, report);
 		offset += ALTAIR_EVAL_FRAME_HEADER_LEN + body_length;
-	}
-	/* A partial header at the end is a guest cut short too; bytes that cannot be a header are not. */
-	if (!report->forged && offset < length && length - offset < ALTAIR_EVAL_FRAME_HEADER_LEN) {
-		size_t tail = length - offset;
-		size_t magic = MIN(tail, (size_t) ALTAIR_EVAL_FRAME_MAGIC_LEN);
-		if (memcmp(data + offset, ALTAIR_EVAL_FRAME_MAGIC, magic) != 0) {
-			report->forged = true;
-		}
 	}
 }
 

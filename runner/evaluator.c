@@ -84,19 +84,14 @@ static zend_string *find_in_path(zend_string *name)
 	}
 }
 
-/* The binary the children run: the given path (or name found in PATH), or the running PHP. */
+/* The binary the children run: the given path (or name found in PATH), or this build's php CLI
+ * (runner/spawn.c: the running binary under the CLI SAPI). */
 static zend_string *choose_binary(zend_string *given)
 {
 	zend_string *binary;
 
 	if (!given) {
-		if (!PG(php_binary) || !*PG(php_binary)) {
-			zend_throw_exception(altair_eval_exception_ce,
-				"The running PHP binary is unknown to this SAPI; pass the path of a php CLI binary",
-				ALTAIR_EVAL_ERROR_SPAWN);
-			return NULL;
-		}
-		return zend_string_init(PG(php_binary), strlen(PG(php_binary)), 0);
+		return altair_eval_spawn_default_binary();
 	}
 	binary = ZSTR_LEN(given) > 0 && !strchr(ZSTR_VAL(given), '/') ? find_in_path(given) : NULL;
 	if (!binary) {
@@ -111,29 +106,38 @@ static zend_string *choose_binary(zend_string *given)
 }
 
 /* univeros/framework's (SubprocessRunner, WrapperBuilder, phpBinary) first: the two collaborators are
- * accepted and unused (the native runner spawns and wraps by itself); then this project's warm. */
+ * accepted and unused (the native runner spawns and wraps by itself); then this project's warm and
+ * resultMaxBytes. */
 ZEND_METHOD(Altair_Eval_Evaluator, __construct)
 {
 	zend_object *runner = NULL, *builder = NULL;
 	zend_string *given = NULL, *binary;
 	bool warm = false;
+	zend_long result_max = ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES;
 
-	ZEND_PARSE_PARAMETERS_START(0, 4)
+	ZEND_PARSE_PARAMETERS_START(0, 5)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_OBJ_OR_NULL(runner)
 		Z_PARAM_OBJ_OR_NULL(builder)
 		Z_PARAM_PATH_STR_OR_NULL(given)
 		Z_PARAM_BOOL(warm)
+		Z_PARAM_LONG(result_max)
 	ZEND_PARSE_PARAMETERS_END();
 
 	(void) runner;
 	(void) builder;
+	if (result_max < ALTAIR_EVAL_EVALUATOR_RESULT_MIN_BYTES || (zend_ulong) result_max > UINT32_MAX) {
+		zend_argument_value_error(5, "must be between %d and %u", ALTAIR_EVAL_EVALUATOR_RESULT_MIN_BYTES, UINT32_MAX);
+		RETURN_THROWS();
+	}
 	binary = choose_binary(given);
 	if (!binary) {
 		RETURN_THROWS();
 	}
 	zend_update_property_str(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), binary);
 	zend_update_property_bool(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "warm", strlen("warm"), warm);
+	zend_update_property_long(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "resultMaxBytes", strlen("resultMaxBytes"),
+		result_max);
 	zend_string_release(binary);
 }
 
@@ -143,11 +147,12 @@ ZEND_METHOD(Altair_Eval_Evaluator, close)
 	altair_eval_warm_stop_all(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)));
 }
 
-static void abandon(altair_eval_child *child)
+/* After a bailout in supervision: the child is ended and reaped, every descriptor closed. */
+static void abandon(altair_eval_child *child, altair_eval_outcome *outcome)
 {
 	altair_eval_outcome ended;
 
-	kill(-child->pid, SIGKILL);
+	altair_eval_child_signal_group(child, SIGKILL);
 	memset(&ended, 0, sizeof(ended));
 	if (child->template_fd >= 0) {
 		altair_eval_warm_collect(child, &ended);
@@ -155,9 +160,7 @@ static void abandon(altair_eval_child *child)
 		while (waitpid(child->pid, &ended.wait_status, 0) < 0 && errno == EINTR) {
 		}
 	}
-	close(child->stdout_fd);
-	close(child->stderr_fd);
-	close(child->channel_fd);
+	altair_eval_child_close(child, outcome);
 }
 
 /* PHP's own messages on stderr name the snippet by its scratch path; show the stable name. */
@@ -177,7 +180,7 @@ static void show_snippet_by_name(altair_eval_capture *err, const char *snippet_p
 
 ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 {
-	zval *request_object, rv, rv_warm, *binary, *warm;
+	zval *request_object, rv, rv_warm, rv_max, *binary, *warm, *max;
 	altair_eval_request request;
 	altair_eval_scratch scratch;
 	altair_eval_command command;
@@ -186,6 +189,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	altair_eval_report report;
 	unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
 	bool bailed_out = false;
+	char *snippet_path;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_OBJECT_OF_CLASS(request_object, altair_eval_request_ce)
@@ -193,7 +197,9 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 
 	binary = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), true, &rv);
 	warm = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "warm", strlen("warm"), true, &rv_warm);
-	if (Z_TYPE_P(binary) != IS_STRING) {
+	max = zend_read_property(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "resultMaxBytes", strlen("resultMaxBytes"),
+		true, &rv_max);
+	if (Z_TYPE_P(binary) != IS_STRING || Z_TYPE_P(max) != IS_LONG) {
 		zend_throw_exception(altair_eval_exception_ce, "Evaluator was not constructed", ALTAIR_EVAL_ERROR_SPAWN);
 		RETURN_THROWS();
 	}
@@ -219,25 +225,26 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	}
 
 	memset(&outcome, 0, sizeof(outcome));
+	outcome.process_listener_fd = -1;
+	altair_eval_channel_reader_init(&outcome.channel, token, (size_t) Z_LVAL_P(max));
 	zend_try {
 		altair_eval_supervise(&child, request.timeout_ms, &outcome);
 	} zend_catch {
 		bailed_out = true;
 	} zend_end_try();
 	if (bailed_out) {
-		abandon(&child);
-		if (outcome.process_listener_fd > STDERR_FILENO) {
-			close(outcome.process_listener_fd);
-		}
+		abandon(&child, &outcome);
 		altair_eval_outcome_free(&outcome);
 		altair_eval_scratch_remove(&scratch);
 		zend_bailout();
 	}
 	show_snippet_by_name(&outcome.err, scratch.snippet_path);
+	outcome.snippet_path = snippet_path = estrdup(scratch.snippet_path);
 	altair_eval_scratch_remove(&scratch);
 
-	altair_eval_channel_parse(&outcome.channel, token, &report);
+	altair_eval_channel_parse(&outcome.channel, &report);
 	altair_eval_result_build(return_value, &request, &outcome, &report);
 	altair_eval_report_free(&report);
 	altair_eval_outcome_free(&outcome);
+	efree(snippet_path);
 }

@@ -56,7 +56,7 @@ typedef struct {
 	int stdout_fd; /* read ends, non-blocking, close-on-exec */
 	int stderr_fd;
 	int channel_fd;
-	int exit_fd;     /* a pidfd when the kernel has them (opened by supervision), else -1 */
+	int exit_fd;     /* cold: a pidfd when the kernel has them (opened by supervision), else -1 */
 	int template_fd; /* warm: the template's control socket, which reports the exit; cold: -1 */
 } altair_eval_child;
 
@@ -74,19 +74,36 @@ typedef struct {
 typedef struct {
 	smart_str data;
 	bool truncated;
-	bool open;
 } altair_eval_capture;
+
+/* The result channel as it arrives (channel.c): authentic frames up to max_frame bytes are kept
+ * whole; a longer one is counted and dropped; anything else marks the channel forged. */
+typedef struct {
+	smart_str kept;
+	unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
+	unsigned char header[ALTAIR_EVAL_FRAME_HEADER_LEN];
+	size_t header_have;
+	size_t body_left;     /* bytes of the current frame's body still to come */
+	size_t frame_start;   /* where the current kept frame starts in kept */
+	size_t max_frame;
+	bool dropping;        /* the current body is over max_frame */
+	size_t dropped_bytes; /* the length of the frame dropped for its size, 0 if none */
+	char dropped_kind[16];
+	bool forged;
+} altair_eval_channel_reader;
 
 /* What supervision observed: raw facts, interpreted by result.c. */
 typedef struct {
 	altair_eval_capture out;
 	altair_eval_capture err;
-	altair_eval_capture channel; /* the raw frames, capped at ALTAIR_EVAL_CHANNEL_MAX_BYTES */
+	altair_eval_channel_reader channel;
 	int wait_status;
+	bool status_known;           /* false: the caller's SIGCHLD disposition took the child's status */
 	struct rusage usage;
 	bool timed_out;
 	uint64_t duration_ms;
 	int process_listener_fd;     /* the guest's seccomp listener, once it arrived; else -1 */
+	const char *snippet_path;    /* the snippet's real file (gone with the scratch dir): errors in it */
 	zend_long processes_refused; /* process starts the listener refused */
 } altair_eval_outcome;
 
@@ -96,6 +113,13 @@ typedef struct {
 	zval host;    /* what the guest booted (guest/boot.c): array or IS_UNDEF */
 	zval result;  /* the final frame (kind return|exception|error|exit) or IS_UNDEF */
 	bool forged;  /* the channel carried bytes that were not an authentic frame */
+	/* The status frame, the guest's last words (see guest/report.h); has_status false without it. */
+	bool has_status;
+	zend_long exit_status;
+	zend_long memory_peak; /* memory_get_peak_usage(true) */
+	zend_long rss_peak;    /* VmHWM in bytes, -1 when the guest could not read it */
+	size_t dropped_bytes;   /* a frame over the result maximum: its length, else 0 */
+	const char *dropped_kind; /* its kind ("return", "exception", ...), "" when unknown */
 } altair_eval_report;
 
 /* A warm template child (runner/warm.c). */
@@ -147,6 +171,12 @@ void altair_eval_child_adopt(altair_eval_pipes *pipes, altair_eval_child *child)
 /* placed[i] becomes descriptor i + 1 of the new process (-1: /dev/null). */
 zend_result altair_eval_spawn_process(const altair_eval_command *command, const char *directory, const int placed[3],
 	pid_t *pid);
+/* The php CLI binary to start children with when the caller named none (an exception when this
+ * SAPI's binary cannot be used and none was found). */
+zend_string *altair_eval_spawn_default_binary(void);
+/* What this C library's posix_spawn could not do for the child (for sandbox.unavailable): the
+ * index-th note, NULL past the last. */
+const char *altair_eval_spawn_note(size_t index);
 /* Cold: a fresh child with the token already in its channel. */
 zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,
 	altair_eval_child *child);
@@ -154,12 +184,20 @@ zend_result altair_eval_spawn(const altair_eval_command *command, const char *di
 /* supervise.c */
 void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome);
 void altair_eval_outcome_free(altair_eval_outcome *outcome);
+/* Closes what supervision held (pidfd, listener, the three streams); -1 entries are skipped. */
+void altair_eval_child_close(altair_eval_child *child, altair_eval_outcome *outcome);
+/* kill(-pid, signal), only while the pid is provably still this child's (see supervise.c). */
+void altair_eval_child_signal_group(const altair_eval_child *child, int signal);
 uint64_t altair_eval_now_ms(void);
 
 /* channel.c */
 zend_result altair_eval_channel_token(unsigned char *token);
 zend_result altair_eval_channel_send_token(int fd, const unsigned char *token);
-void altair_eval_channel_parse(const altair_eval_capture *channel, const unsigned char *token, altair_eval_report *report);
+void altair_eval_channel_reader_init(altair_eval_channel_reader *reader, const unsigned char *token, size_t max_frame);
+void altair_eval_channel_reader_feed(altair_eval_channel_reader *reader, const char *bytes, size_t length);
+void altair_eval_channel_reader_free(altair_eval_channel_reader *reader);
+/* The report lives no longer than the reader (dropped_kind points into it). */
+void altair_eval_channel_parse(const altair_eval_channel_reader *reader, altair_eval_report *report);
 void altair_eval_report_free(altair_eval_report *report);
 
 /* warm.c */

@@ -1,6 +1,7 @@
 /*
  * EvalResult: built once from what supervision observed and what the guest reported; immutable.
- * toArray() gives the result contract of shared/DESIGN.md with its keys in their fixed order.
+ * toArray() gives the result contract (README.md, "The result") with its keys in their fixed order;
+ * how each field is learnt: docs/ARCHITECTURE.md ("The result channel", "Limits").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -12,6 +13,7 @@
 #include "runner.h"
 #include "internal.h"
 #include "../encoder/encoder.h"
+#include "../common/display_path.h"
 
 #include <signal.h>
 #include <string.h>
@@ -40,6 +42,7 @@ static const struct {
 	{ "stderrTruncated", "stderr_truncated" },
 	{ "sandbox", "sandbox" },
 	{ "host", "host" },
+	{ "memoryPeakRssBytes", "memory_peak_rss_bytes" },
 };
 
 /* The sandbox keys every report has, whatever the guest managed to say. */
@@ -117,8 +120,14 @@ static void build_sandbox(zval *sandbox, altair_eval_report *report, const altai
 	zval unavailable;
 
 	if (!Z_ISUNDEF(report->sandbox)) {
+		zval *listed;
 		ZVAL_COPY(sandbox, &report->sandbox);
 		zend_hash_str_del(Z_ARRVAL_P(sandbox), "kind", strlen("kind"));
+		listed = zend_hash_str_find(Z_ARRVAL_P(sandbox), "unavailable", strlen("unavailable"));
+		for (size_t i = 0; listed && Z_TYPE_P(listed) == IS_ARRAY && altair_eval_spawn_note(i); i++) {
+			SEPARATE_ARRAY(listed);
+			add_next_index_string(listed, altair_eval_spawn_note(i));
+		}
 		return;
 	}
 	array_init(sandbox);
@@ -192,17 +201,20 @@ static zend_string *excerpt(zend_string *snippet, zend_long line)
 	return out.s;
 }
 
-/* "snippet.php" as the guest shows it, or its real path in a scratch directory (scratch.c). */
-static bool is_snippet_file(zend_string *file, const altair_eval_request *request)
+/* The snippet's own file: "snippet.php" as the guest shows it, or its real path. */
+static bool is_snippet_file(zend_string *file, const altair_eval_request *request, const char *snippet_path)
 {
-	const char *name = ALTAIR_EVAL_SNIPPET_DISPLAY_NAME;
+	altair_eval_display_rule rule = {
+		ZSTR_VAL(request->project_root), ZSTR_LEN(request->project_root), snippet_path, strlen(snippet_path)
+	};
+	size_t length;
+	const char *shown = altair_eval_display_path(&rule, ZSTR_VAL(file), ZSTR_LEN(file), &length);
 
-	(void) request;
-	return zend_string_equals_cstr(file, name, strlen(name)) || altair_eval_scratch_owns_path(ZSTR_VAL(file));
+	return length == strlen(ALTAIR_EVAL_SNIPPET_DISPLAY_NAME) && memcmp(shown, ALTAIR_EVAL_SNIPPET_DISPLAY_NAME, length) == 0;
 }
 
 /* A parse or fatal error in the snippet itself: add its excerpt. */
-static void add_excerpt(zval *error, const altair_eval_request *request)
+static void add_excerpt(zval *error, const altair_eval_request *request, const char *snippet_path)
 {
 	zval *file, *line;
 	zend_string *text;
@@ -212,7 +224,7 @@ static void add_excerpt(zval *error, const altair_eval_request *request)
 	}
 	file = zend_hash_str_find(Z_ARRVAL_P(error), "file", strlen("file"));
 	line = zend_hash_str_find(Z_ARRVAL_P(error), "line", strlen("line"));
-	if (!file || Z_TYPE_P(file) != IS_STRING || !is_snippet_file(Z_STR_P(file), request)
+	if (!file || Z_TYPE_P(file) != IS_STRING || !is_snippet_file(Z_STR_P(file), request, snippet_path)
 		|| !line || Z_TYPE_P(line) != IS_LONG || Z_LVAL_P(line) < 1) {
 		return;
 	}
@@ -250,57 +262,123 @@ static const char *limit_for_signal(int signal, const altair_eval_outcome *outco
 	}
 }
 
+/* How the child ended: from its wait status, or, when the caller's SIGCHLD disposition took that,
+ * from the status frame the guest sent just before it exited. */
+typedef struct {
+	int signal;
+	int exit_code;
+	bool known;
+} ending;
+
+static ending ending_of(const altair_eval_outcome *outcome, const altair_eval_report *report)
+{
+	ending end = { 0, ALTAIR_EVAL_EXIT_FATAL, true };
+	int status = outcome->wait_status;
+
+	if (outcome->status_known) {
+		end.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+		end.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + end.signal;
+	} else if (report->has_status) {
+		end.exit_code = (int) report->exit_status;
+	} else {
+		end.known = false;
+	}
+	if (outcome->timed_out) {
+		end.exit_code = ALTAIR_EVAL_EXIT_TIMEOUT;
+	}
+	return end;
+}
+
+/* A frame over the evaluator's maximum: a marker in its place, and the error that says why. */
+static void dropped_frame(zval *marker, const altair_eval_report *report, zval *error, zend_long max)
+{
+	char message[256];
+
+	array_init(marker);
+	add_assoc_string(marker, "type", "omitted");
+	add_assoc_string(marker, "reason", "result_size");
+	add_assoc_long(marker, "bytes", (zend_long) report->dropped_bytes);
+	add_assoc_long(marker, "max_bytes", max);
+	add_assoc_bool(marker, "truncated", true);
+	snprintf(message, sizeof(message), "The %s was %zu bytes encoded, more than the evaluator's maximum of "
+		ZEND_LONG_FMT " (resultMaxBytes); it was discarded.", *report->dropped_kind ? report->dropped_kind : "result",
+		report->dropped_bytes, max);
+	error_array(error, "result_size", message);
+}
+
+/* result, exception and error, from an authentic final frame only. Returns the limit the guest
+ * named in an error frame (memory, for PHP's memory_limit), or NULL. */
+static const char *final_fields(zend_object *object, const altair_eval_request *request,
+	const altair_eval_outcome *outcome, altair_eval_report *report, const ending *end, zval *error)
+{
+	bool has_final = !report->forged && !Z_ISUNDEF(report->result);
+	const char *limit = NULL;
+	zval *entry, marker, null;
+
+	ZVAL_NULL(&null);
+	ZVAL_UNDEF(&marker);
+	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
+		ZVAL_COPY(error, entry);
+		add_excerpt(error, request, outcome->snippet_path);
+		entry = frame_entry(report, "limit");
+		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
+	} else if (report->forged) {
+		error_array(error, "integrity",
+			"The result channel carried data the evaluator did not write; the result was discarded.");
+	} else if (report->dropped_bytes > 0 && !has_final) {
+		dropped_frame(&marker, report, error, (zend_long) outcome->channel.max_frame);
+		limit = "result_size";
+	} else if (!has_final && !outcome->timed_out) {
+		char message[256];
+		if (end->signal) {
+			snprintf(message, sizeof(message), "The child was killed by signal %d (%s) before it reported a result.",
+				end->signal, strsignal(end->signal));
+			error_array(error, "signal", message);
+		} else if (end->exit_code == ALTAIR_EVAL_EXIT_HARD_MEMORY && !report->has_status) {
+			error_array(error, "no_result", "The child exceeded PHP's hard memory limit (twice memory_limit) and the "
+				"runtime ended it before it reported a result.");
+			limit = "memory";
+		} else if (!end->known) {
+			error_array(error, "no_result", "The child's exit status was lost (the caller ignores SIGCHLD or reaps "
+				"children itself) and the child ended before it reported a result.");
+		} else {
+			snprintf(message, sizeof(message), "The child exited with code %d without reporting a result.", end->exit_code);
+			error_array(error, "no_result", message);
+		}
+	}
+	entry = has_final && frame_is(report, "return") ? frame_entry(report, "value") : NULL;
+	if (!Z_ISUNDEF(marker) && strcmp(report->dropped_kind, "exception") != 0) {
+		entry = &marker;
+	}
+	set(object, "result", entry ? entry : &null);
+	entry = has_final && frame_is(report, "exception") ? frame_entry(report, "exception") : NULL;
+	if (!Z_ISUNDEF(marker) && strcmp(report->dropped_kind, "exception") == 0) {
+		entry = &marker;
+	} else if (entry && is_parse_error(entry)) {
+		/* the snippet's own syntax error: its excerpt, as for a fatal error */
+		ZVAL_COPY(&marker, entry);
+		add_excerpt(&marker, request, outcome->snippet_path);
+		entry = &marker;
+	}
+	set(object, "exception", entry ? entry : &null);
+	zval_ptr_dtor(&marker);
+	return limit;
+}
+
 void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,
 	altair_eval_report *report)
 {
 	zend_object *object;
 	zval value, error;
-	int status = outcome->wait_status;
-	int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-	int exit_code = outcome->timed_out ? ALTAIR_EVAL_EXIT_TIMEOUT
-		: (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + signal);
-	const char *limit = NULL;
+	ending end = ending_of(outcome, report);
+	const char *limit;
 	bool has_final = !report->forged && !Z_ISUNDEF(report->result);
-	bool has_exception = has_final && frame_is(report, "exception");
 	zval *entry;
 
 	ZVAL_UNDEF(&error);
 	object_init_ex(result, altair_eval_result_ce);
 	object = Z_OBJ_P(result);
-
-	/* result, exception, error: from an authentic final frame only */
-	if (has_final && frame_is(report, "return") && (entry = frame_entry(report, "value"))) {
-		set(object, "result", entry);
-	} else {
-		set_null(object, "result");
-	}
-	if (has_exception && (entry = frame_entry(report, "exception"))) {
-		ZVAL_COPY(&value, entry);
-		if (is_parse_error(&value)) {
-			add_excerpt(&value, request);
-		}
-		set(object, "exception", &value);
-		zval_ptr_dtor(&value);
-	} else {
-		set_null(object, "exception");
-	}
-	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
-		ZVAL_COPY(&error, entry);
-		add_excerpt(&error, request);
-	} else if (report->forged) {
-		error_array(&error, "integrity",
-			"The result channel carried data the evaluator did not write; the result was discarded.");
-	} else if (!has_final && !outcome->timed_out) {
-		char message[256];
-		if (signal) {
-			snprintf(message, sizeof(message), "The child was killed by signal %d (%s) before it reported a result.",
-				signal, strsignal(signal));
-			error_array(&error, "signal", message);
-		} else {
-			snprintf(message, sizeof(message), "The child exited with code %d without reporting a result.", exit_code);
-			error_array(&error, "no_result", message);
-		}
-	}
+	limit = final_fields(object, request, outcome, report, &end, &error);
 
 	/* A limit the guest saw: memory (a fatal error), disk (scratch full at the end of any run). */
 	if (has_final && (entry = frame_entry(report, "limit")) && Z_TYPE_P(entry) == IS_STRING) {
@@ -308,8 +386,8 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	}
 	if (outcome->timed_out) {
 		limit = "time";
-	} else if (!limit && signal) {
-		limit = limit_for_signal(signal, outcome, request);
+	} else if (!limit && end.signal) {
+		limit = limit_for_signal(end.signal, outcome, request);
 	}
 	if (!limit && outcome->processes_refused > 0) {
 		limit = "processes";
@@ -318,15 +396,16 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 		limit = "output";
 	}
 
-	set_bool(object, "ok", exit_code == 0 && has_final && !has_exception && Z_ISUNDEF(error) && !outcome->timed_out);
+	set_bool(object, "ok", end.exit_code == 0 && end.known && has_final && !frame_is(report, "exception")
+		&& Z_ISUNDEF(error) && !outcome->timed_out);
 	set_capture(object, "stdout", &outcome->out);
 	set_capture(object, "stderr", &outcome->err);
 	set_long(object, "durationMs", (zend_long) outcome->duration_ms);
-	set_long(object, "memoryPeakBytes", (zend_long) outcome->usage.ru_maxrss * 1024);
-	set_long(object, "exitCode", exit_code);
+	set_long(object, "memoryPeakBytes", report->has_status ? report->memory_peak : 0);
+	set_long(object, "exitCode", end.exit_code);
 	set_bool(object, "timedOut", outcome->timed_out);
-	if (signal) {
-		set_long(object, "signal", signal);
+	if (end.signal) {
+		set_long(object, "signal", end.signal);
 	} else {
 		set_null(object, "signal");
 	}
@@ -347,6 +426,11 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	set(object, "sandbox", &value);
 	zval_ptr_dtor(&value);
 	set_host(object, report);
+	if (report->has_status && report->rss_peak >= 0) {
+		set_long(object, "memoryPeakRssBytes", report->rss_peak);
+	} else {
+		set_null(object, "memoryPeakRssBytes");
+	}
 }
 
 static void set_or_null(zend_object *object, const char *name, zval *value)

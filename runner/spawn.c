@@ -13,19 +13,26 @@
 #endif
 
 #include "php.h"
+#include "SAPI.h"
 #include "zend_exceptions.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 /* Our descriptors are moved at or above this so that none of them sits on 0..3 in the caller. */
 #define ALTAIR_EVAL_FD_FLOOR 10
+/* "8.2": the CLI of this very build is php8.2 where several are installed side by side. */
+#define ALTAIR_EVAL_STRINGIFY(x) #x
+#define ALTAIR_EVAL_VERSION_STRING(major, minor) ALTAIR_EVAL_STRINGIFY(major) "." ALTAIR_EVAL_STRINGIFY(minor)
+#define PHP_MAJOR_MINOR_STRING ALTAIR_EVAL_VERSION_STRING(PHP_MAJOR_VERSION, PHP_MINOR_VERSION)
 
 static int lift(int fd)
 {
@@ -105,6 +112,55 @@ static void adopt_host_ends(altair_eval_pipes *pipes, altair_eval_child *child)
 	fcntl(child->channel_fd, F_SETFL, O_NONBLOCK);
 }
 
+#ifndef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
+/* Without addclosefrom_np (glibc < 2.34, musl): a close action for each descriptor above the
+ * channel that the caller has open without close-on-exec, listed from /proc/self/fd now. Racing
+ * threads of the caller that open descriptors meanwhile are not covered (altair_eval_spawn_notes
+ * says so when /proc/self/fd cannot be read at all). */
+static void close_inherited(posix_spawn_file_actions_t *actions)
+{
+	DIR *directory = opendir("/proc/self/fd");
+	struct dirent *entry;
+
+	if (!directory) {
+		return;
+	}
+	while ((entry = readdir(directory)) != NULL) {
+		char *end;
+		long fd = strtol(entry->d_name, &end, 10);
+		int flags;
+
+		if (*end != '\0' || end == entry->d_name || fd <= ALTAIR_EVAL_CHANNEL_FD || fd == dirfd(directory)) {
+			continue;
+		}
+		flags = fcntl((int) fd, F_GETFD);
+		if (flags >= 0 && !(flags & FD_CLOEXEC)) {
+			posix_spawn_file_actions_addclose(actions, (int) fd);
+		}
+	}
+	closedir(directory);
+}
+#endif
+
+const char *altair_eval_spawn_note(size_t index)
+{
+	const char *notes[2] = { NULL, NULL };
+	size_t count = 0;
+
+#ifndef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCHDIR_NP
+	notes[count++] = "working directory: the child starts in the caller's, not the project root "
+		"(no posix_spawn_file_actions_addchdir_np in this C library)";
+#endif
+#ifndef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
+	if (access("/proc/self/fd", R_OK) != 0) {
+		notes[count++] = "descriptors: the caller's descriptors without close-on-exec may reach the child "
+			"(no posix_spawn_file_actions_addclosefrom_np, and /proc/self/fd cannot be read)";
+	}
+#endif
+	(void) count;
+	return index < sizeof(notes) / sizeof(notes[0]) ? notes[index] : NULL;
+}
+
 zend_result altair_eval_spawn_process(const altair_eval_command *command, const char *directory, const int placed[3],
 	pid_t *pid)
 {
@@ -128,9 +184,11 @@ zend_result altair_eval_spawn_process(const altair_eval_command *command, const 
 	/* Relative paths in the snippet resolve inside the project, as they would in the app. */
 	posix_spawn_file_actions_addchdir_np(&actions, directory);
 #endif
-#ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
 	/* Whatever the caller has open without O_CLOEXEC (sockets, database handles) stays here. */
+#ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
 	posix_spawn_file_actions_addclosefrom_np(&actions, ALTAIR_EVAL_CHANNEL_FD + 1);
+#else
+	close_inherited(&actions);
 #endif
 
 	posix_spawnattr_init(&attributes);
@@ -153,6 +211,37 @@ zend_result altair_eval_spawn_process(const altair_eval_command *command, const 
 	posix_spawn_file_actions_destroy(&actions);
 	posix_spawnattr_destroy(&attributes);
 	return error == 0 ? SUCCESS : spawn_failed(command->argv[0], error);
+}
+
+/* Only these SAPIs run as the php CLI binary itself, which is what the child must be. */
+static const char *const cli_sapis[] = { "cli", "cli-server", NULL };
+
+static bool executable(const char *path)
+{
+	zend_stat_t info;
+
+	return VCWD_STAT(path, &info) == 0 && S_ISREG(info.st_mode) && access(path, X_OK) == 0;
+}
+
+zend_string *altair_eval_spawn_default_binary(void)
+{
+	const char *candidates[] = { PHP_BINDIR "/php" PHP_MAJOR_MINOR_STRING, PHP_BINDIR "/php", NULL };
+
+	for (const char *const *sapi = cli_sapis; *sapi; sapi++) {
+		if (strcmp(sapi_module.name, *sapi) == 0 && PG(php_binary) && *PG(php_binary)) {
+			return zend_string_init(PG(php_binary), strlen(PG(php_binary)), 0);
+		}
+	}
+	/* FPM, CGI, embed, phpdbg: their binary cannot run `php -r`; the CLI of this build can. */
+	for (const char *const *candidate = candidates; *candidate; candidate++) {
+		if (executable(*candidate)) {
+			return zend_string_init(*candidate, strlen(*candidate), 0);
+		}
+	}
+	zend_throw_exception_ex(altair_eval_exception_ce, ALTAIR_EVAL_ERROR_SPAWN,
+		"This process runs under the %s SAPI, whose binary cannot run the evaluation child, and no php CLI was "
+		"found in " PHP_BINDIR "; pass the path of a php CLI binary as phpBinary", sapi_module.name);
+	return NULL;
 }
 
 zend_result altair_eval_spawn(const altair_eval_command *command, const char *directory, const unsigned char *token,

@@ -6,7 +6,8 @@
  * The caller never busy-waits: it sleeps in poll() on the three descriptors and on a pidfd that
  * becomes readable when the child exits (a child that closes its stdio and sleeps wakes nobody
  * until it exits or its deadline comes). Without pidfd (kernels before 5.3) poll wakes at a short
- * interval to check for exit.
+ * interval to check for exit. One state (supervision) and one step per event: on_deadline,
+ * on_readable, on_exited (docs/ARCHITECTURE.md, "The data path").
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -15,6 +16,7 @@
 #include "php.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
+#include "../common/fdio.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -63,93 +65,117 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
-/* A descriptor the guest attached to the channel (its seccomp listener): the first one is kept. */
-static void keep_attached(struct msghdr *message, altair_eval_outcome *outcome)
-{
-	struct cmsghdr *header;
+/* What poll watches, in this order: the three streams of the child first. */
+enum { WATCH_OUT, WATCH_ERR, WATCH_CHANNEL, WATCH_EXIT, WATCH_NOTIFY, WATCHED };
 
-	for (header = CMSG_FIRSTHDR(message); header; header = CMSG_NXTHDR(message, header)) {
-		if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
-			size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-			for (size_t i = 0; i < count; i++) {
-				int fd;
-				memcpy(&fd, CMSG_DATA(header) + i * sizeof(int), sizeof(int));
-				if (outcome->process_listener_fd < 0) {
-					outcome->process_listener_fd = fd;
-				} else {
-					close(fd);
-				}
-			}
+/* A descriptor the guest attached to the channel (its seccomp listener): the first one is kept. */
+static void keep_attached(const int *fds, size_t count, altair_eval_outcome *outcome)
+{
+	for (size_t i = 0; i < count; i++) {
+		if (outcome->process_listener_fd < 0) {
+			outcome->process_listener_fd = fds[i];
+		} else {
+			close(fds[i]);
 		}
 	}
 }
 
-/* Reads what is there now (from the channel with recvmsg, which also takes an attached
+/* Appends what fits under the cap; the rest is counted as truncation and dropped. */
+static void capture_append(altair_eval_capture *capture, const char *bytes, size_t length, size_t cap)
+{
+	size_t kept = capture->data.s ? ZSTR_LEN(capture->data.s) : 0;
+	size_t room = kept < cap ? cap - kept : 0;
+
+	if (length > room) {
+		capture->truncated = true;
+	}
+	if (room > 0) {
+		smart_str_appendl(&capture->data, bytes, MIN(length, room));
+	}
+}
+
+/* Reads what is there now from one stream (the channel with recvmsg, which also takes an attached
  * descriptor). Returns false at end of file or on a hard error. */
-static bool pump(int fd, altair_eval_capture *capture, size_t cap, altair_eval_outcome *channel_of)
+static bool pump(int fd, int stream, altair_eval_outcome *outcome)
 {
 	char buffer[ALTAIR_EVAL_READ_CHUNK];
-	char control[CMSG_SPACE(sizeof(int) * 4)];
 
 	for (;;) {
 		ssize_t n;
-		if (channel_of) {
-			struct iovec io = { .iov_base = buffer, .iov_len = sizeof(buffer) };
-			struct msghdr message;
-			memset(&message, 0, sizeof(message));
-			message.msg_iov = &io;
-			message.msg_iovlen = 1;
-			message.msg_control = control;
-			message.msg_controllen = sizeof(control);
-			n = recvmsg(fd, &message, MSG_CMSG_CLOEXEC);
-			if (n > 0) {
-				keep_attached(&message, channel_of);
-			}
+		if (stream == WATCH_CHANNEL) {
+			int fds[ALTAIR_EVAL_FDIO_MAX_FDS];
+			size_t count = 0;
+			n = altair_eval_fdio_receive(fd, buffer, sizeof(buffer), fds, ALTAIR_EVAL_FDIO_MAX_FDS, &count);
+			keep_attached(fds, count, outcome);
 		} else {
 			n = read(fd, buffer, sizeof(buffer));
 		}
 		if (n > 0) {
-			size_t kept = capture->data.s ? ZSTR_LEN(capture->data.s) : 0;
-			size_t room = kept < cap ? cap - kept : 0;
-			if ((size_t) n > room) {
-				capture->truncated = true;
-			}
-			if (room > 0) {
-				smart_str_appendl(&capture->data, buffer, MIN((size_t) n, room));
+			if (stream == WATCH_CHANNEL) {
+				altair_eval_channel_reader_feed(&outcome->channel, buffer, (size_t) n);
+			} else {
+				capture_append(stream == WATCH_OUT ? &outcome->out : &outcome->err, buffer, (size_t) n,
+					ALTAIR_EVAL_OUTPUT_MAX_BYTES);
 			}
 			continue;
 		}
 		if (n < 0 && errno == EINTR) {
 			continue;
 		}
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			return true;
-		}
-		return false;
+		return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
 	}
 }
 
-/* True once the child has exited (it stays a zombie: its pid and group cannot be reused yet). */
+/* The child's pid, and so its process group, is still ours: it has not been reaped, by us or by
+ * the caller (SIGCHLD ignored reaps at exit; a handler may reap). A zombie or a live process pins
+ * the number; once it is gone, -pid could name a stranger's group after the number is reused, so
+ * we send nothing. Warm: the template holds its worker until it reports the exit. */
+static bool still_ours(const altair_eval_child *child)
+{
+	siginfo_t info;
+
+	if (child->template_fd >= 0) {
+		return true;
+	}
+	memset(&info, 0, sizeof(info));
+	return waitid(P_PID, (id_t) child->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0;
+}
+
+void altair_eval_child_signal_group(const altair_eval_child *child, int signal)
+{
+	if (still_ours(child)) {
+		kill(-child->pid, signal);
+	}
+}
+
+/* True once the child has exited (it stays a zombie unless the caller's disposition reaped it). */
 static bool child_exited(pid_t pid)
 {
 	siginfo_t info;
 
 	memset(&info, 0, sizeof(info));
-	return waitid(P_PID, (id_t) pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+	if (waitid(P_PID, (id_t) pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+		return errno == ECHILD; /* reaped already: gone */
+	}
+	return info.si_pid == pid;
 }
 
-/* Collects the exit status. Cold: our own child, still a zombie, so its pid and group cannot be
- * reused yet: whatever the snippet left in its group (a fork that outlived it) goes with it, then
- * wait4. Warm: the template does the same for its worker and reports the status. */
+/* Collects the exit status. Cold: whatever the snippet left in its group (a fork that outlived
+ * it) goes with it, then wait4; the status is unknown when the caller reaped the child first.
+ * Warm: the template does the same for its worker and reports the status. */
 static void reap(altair_eval_child *child, altair_eval_outcome *outcome)
 {
+	pid_t reaped;
+
 	if (child->template_fd >= 0) {
+		outcome->status_known = true;
 		altair_eval_warm_collect(child, outcome);
 		return;
 	}
-	kill(-child->pid, SIGKILL);
-	while (wait4(child->pid, &outcome->wait_status, 0, &outcome->usage) < 0 && errno == EINTR) {
+	altair_eval_child_signal_group(child, SIGKILL);
+	while ((reaped = wait4(child->pid, &outcome->wait_status, 0, &outcome->usage)) < 0 && errno == EINTR) {
 	}
+	outcome->status_known = reaped == child->pid;
 }
 
 static int poll_timeout(uint64_t now, uint64_t until, bool have_pidfd)
@@ -199,115 +225,167 @@ static void refuse_process(int listener, altair_eval_outcome *outcome)
 #endif
 }
 
+/* One supervision: the descriptors polled and the clock. */
+typedef struct {
+	altair_eval_child *child;
+	altair_eval_outcome *outcome;
+	struct pollfd watched[WATCHED];
+	uint64_t deadline;
+	uint64_t kill_at;     /* SIGKILL due after the SIGTERM of a timeout, else 0 */
+	uint64_t drain_until; /* after the exit: stop reading then */
+	bool exited;
+	bool exit_watched;    /* a pidfd or the template's socket says when the child exits */
+} supervision;
+
+static void supervision_start(supervision *s, altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome,
+	uint64_t started)
+{
+	bool warm = child->template_fd >= 0;
+
+	memset(s, 0, sizeof(*s));
+	s->child = child;
+	s->outcome = outcome;
+	s->deadline = started + (uint64_t) timeout_ms;
+	/* Kept on the child, so that a bailout closes it too (evaluator.c). */
+	child->exit_fd = warm ? -1 : open_pidfd(child->pid);
+	s->exit_watched = warm || child->exit_fd >= 0;
+	s->watched[WATCH_OUT].fd = child->stdout_fd;
+	s->watched[WATCH_ERR].fd = child->stderr_fd;
+	s->watched[WATCH_CHANNEL].fd = child->channel_fd;
+	s->watched[WATCH_EXIT].fd = warm ? child->template_fd : child->exit_fd;
+	s->watched[WATCH_NOTIFY].fd = -1;
+	for (int i = 0; i < WATCHED; i++) {
+		s->watched[i].events = POLLIN;
+	}
+	outcome->process_listener_fd = -1;
+}
+
+static bool streams_open(const supervision *s)
+{
+	return s->watched[WATCH_OUT].fd >= 0 || s->watched[WATCH_ERR].fd >= 0 || s->watched[WATCH_CHANNEL].fd >= 0;
+}
+
+/* The wall clock: SIGTERM to the group at the deadline, SIGKILL after the grace period. */
+static void on_deadline(supervision *s, uint64_t now)
+{
+	if (s->exited) {
+		return;
+	}
+	if (now >= s->deadline && !s->outcome->timed_out) {
+		s->outcome->timed_out = true;
+		altair_eval_child_signal_group(s->child, SIGTERM);
+		s->kill_at = now + ALTAIR_EVAL_KILL_GRACE_MS;
+	}
+	if (s->kill_at && now >= s->kill_at) {
+		altair_eval_child_signal_group(s->child, SIGKILL);
+		s->kill_at = 0;
+	}
+}
+
+static void on_exited(supervision *s)
+{
+	s->exited = true;
+	s->watched[WATCH_EXIT].fd = -1;
+	reap(s->child, s->outcome);
+	s->drain_until = altair_eval_now_ms() + ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS;
+}
+
+/* stdout, stderr, the channel, and the seccomp listener once the channel brought it. */
+static void on_readable(supervision *s)
+{
+	struct pollfd *notify = &s->watched[WATCH_NOTIFY];
+
+	for (int i = WATCH_OUT; i <= WATCH_CHANNEL; i++) {
+		if (s->watched[i].fd >= 0 && (s->watched[i].revents & (POLLIN | POLLHUP | POLLERR))
+			&& !pump(s->watched[i].fd, i, s->outcome)) {
+			s->watched[i].fd = -1;
+		}
+	}
+	if (notify->fd >= 0 && notify->revents) {
+		if (notify->revents & POLLIN) {
+			refuse_process(notify->fd, s->outcome);
+		} else {
+			notify->fd = -1; /* POLLHUP: nobody left under the filter */
+		}
+	}
+	if (notify->fd < 0 && s->outcome->process_listener_fd >= 0 && !s->exited) {
+		/* Arrived with this read: watched from the next poll on, with no stale events. */
+		notify->fd = s->outcome->process_listener_fd;
+		notify->revents = 0;
+	}
+	if (s->watched[WATCH_EXIT].fd >= 0 && (s->watched[WATCH_EXIT].revents & (POLLIN | POLLHUP | POLLERR))) {
+		on_exited(s);
+	}
+}
+
+/* How long poll may sleep: to the next event of the clock, or a short interval without pidfd. */
+static int next_wake(const supervision *s, uint64_t now)
+{
+	uint64_t until = s->exited ? s->drain_until
+		: (s->kill_at ? s->kill_at : (s->outcome->timed_out ? now + ALTAIR_EVAL_POLL_FALLBACK_MS : s->deadline));
+
+	return poll_timeout(now, until, s->exit_watched && !s->exited);
+}
+
 void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome)
 {
-	enum { OUT, ERR, CHANNEL, EXIT, NOTIFY, WATCHED };
-	altair_eval_capture *captures[3] = { &outcome->out, &outcome->err, &outcome->channel };
-	const size_t caps[3] = { ALTAIR_EVAL_OUTPUT_MAX_BYTES, ALTAIR_EVAL_OUTPUT_MAX_BYTES, ALTAIR_EVAL_CHANNEL_MAX_BYTES };
-	struct pollfd watched[WATCHED];
 	uint64_t started = altair_eval_now_ms();
-	uint64_t deadline = started + (uint64_t) timeout_ms;
-	uint64_t kill_at = 0;
-	uint64_t drain_until = 0;
-	bool exited = false;
-	bool warm = child->template_fd >= 0;
-	int pidfd = warm ? -1 : open_pidfd(child->pid);
-	bool exit_watched = warm || pidfd >= 0;
+	supervision s;
 
-	watched[OUT].fd = child->stdout_fd;
-	watched[ERR].fd = child->stderr_fd;
-	watched[CHANNEL].fd = child->channel_fd;
-	watched[EXIT].fd = warm ? child->template_fd : pidfd;
-	watched[NOTIFY].fd = -1;
-	outcome->process_listener_fd = -1;
-	for (int i = 0; i < WATCHED; i++) {
-		watched[i].events = POLLIN;
-		watched[i].revents = 0;
-	}
-	for (int i = 0; i < 3; i++) {
-		captures[i]->open = true;
-	}
-
+	supervision_start(&s, child, timeout_ms, outcome, started);
 	for (;;) {
 		uint64_t now = altair_eval_now_ms();
-		bool any_open = outcome->out.open || outcome->err.open || outcome->channel.open;
+		int ready;
 
-		if (exited && (!any_open || now >= drain_until)) {
+		if (s.exited && (!streams_open(&s) || now >= s.drain_until)) {
 			break;
 		}
-		if (!exited && now >= deadline && !outcome->timed_out) {
-			outcome->timed_out = true;
-			kill(-child->pid, SIGTERM);
-			kill_at = now + ALTAIR_EVAL_KILL_GRACE_MS;
-		}
-		if (!exited && kill_at && now >= kill_at) {
-			kill(-child->pid, SIGKILL);
-			kill_at = 0;
-		}
-		if (!exited && !exit_watched && child_exited(child->pid)) {
-			exited = true;
-			reap(child, outcome);
-			drain_until = now + ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS;
+		on_deadline(&s, now);
+		if (!s.exited && !s.exit_watched && child_exited(child->pid)) {
+			on_exited(&s);
 			continue;
 		}
-
-		uint64_t until = exited ? drain_until : (kill_at ? kill_at : (outcome->timed_out ? now + ALTAIR_EVAL_POLL_FALLBACK_MS : deadline));
-		int ready = poll(watched, WATCHED, poll_timeout(now, until, exit_watched && !exited));
+		for (int i = 0; i < WATCHED; i++) {
+			s.watched[i].revents = 0;
+		}
+		ready = poll(s.watched, WATCHED, next_wake(&s, now));
 		if (ready < 0 && errno != EINTR) {
 			break;
 		}
-		for (int i = 0; i < 3 && ready > 0; i++) {
-			if (watched[i].fd >= 0 && (watched[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-				if (!pump(watched[i].fd, captures[i], caps[i], i == CHANNEL ? outcome : NULL)) {
-					captures[i]->open = false;
-					watched[i].fd = -1;
-				}
-			}
-		}
-		if (watched[NOTIFY].fd < 0 && outcome->process_listener_fd >= 0 && !exited) {
-			/* Arrived with this read: watched from the next poll on. */
-			watched[NOTIFY].fd = outcome->process_listener_fd;
-			watched[NOTIFY].revents = 0;
-		}
-		if (ready > 0 && watched[NOTIFY].fd >= 0 && watched[NOTIFY].revents) {
-			if (watched[NOTIFY].revents & POLLIN) {
-				refuse_process(watched[NOTIFY].fd, outcome);
-			} else {
-				watched[NOTIFY].fd = -1; /* POLLHUP: nobody left under the filter */
-			}
-		}
-		if (ready > 0 && watched[EXIT].fd >= 0 && (watched[EXIT].revents & (POLLIN | POLLHUP | POLLERR))) {
-			watched[EXIT].fd = -1;
-			exited = true;
-			reap(child, outcome);
-			drain_until = altair_eval_now_ms() + ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS;
+		if (ready > 0) {
+			on_readable(&s);
 		}
 	}
-	if (!exited) {
-		kill(-child->pid, SIGKILL);
+	if (!s.exited) {
 		reap(child, outcome);
 	}
-	for (int i = 0; i < 3; i++) {
-		if (captures[i]->data.s) {
-			smart_str_0(&captures[i]->data);
+	outcome->duration_ms = altair_eval_now_ms() - started;
+	altair_eval_child_close(child, outcome);
+}
+
+/* Every descriptor supervision held; also the bailout path's (evaluator.c). */
+void altair_eval_child_close(altair_eval_child *child, altair_eval_outcome *outcome)
+{
+	int *fds[] = { &child->exit_fd, &outcome->process_listener_fd, &child->stdout_fd, &child->stderr_fd,
+		&child->channel_fd };
+
+	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++) {
+		if (*fds[i] >= 0) {
+			close(*fds[i]);
+			*fds[i] = -1;
 		}
 	}
-	outcome->duration_ms = altair_eval_now_ms() - started;
-	if (pidfd >= 0) {
-		close(pidfd);
+	if (outcome->out.data.s) {
+		smart_str_0(&outcome->out.data);
 	}
-	if (outcome->process_listener_fd >= 0) {
-		close(outcome->process_listener_fd);
-		outcome->process_listener_fd = -1;
+	if (outcome->err.data.s) {
+		smart_str_0(&outcome->err.data);
 	}
-	close(child->stdout_fd);
-	close(child->stderr_fd);
-	close(child->channel_fd);
 }
 
 void altair_eval_outcome_free(altair_eval_outcome *outcome)
 {
 	smart_str_free(&outcome->out.data);
 	smart_str_free(&outcome->err.data);
-	smart_str_free(&outcome->channel.data);
+	altair_eval_channel_reader_free(&outcome->channel);
 }

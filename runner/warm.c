@@ -18,6 +18,7 @@
 #include "../php_altair_eval.h"
 #include "../guest/warm_protocol.h"
 #include "internal.h"
+#include "../common/fdio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -153,36 +154,17 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes)
 {
 	altair_eval_warm_request message;
-	char control[CMSG_SPACE(sizeof(int) * ALTAIR_EVAL_WARM_FDS)];
-	struct iovec io = { .iov_base = &message, .iov_len = sizeof(message) };
-	struct msghdr header;
-	struct cmsghdr *rights;
 	int fds[ALTAIR_EVAL_WARM_FDS] = {
 		pipes->fds[ALTAIR_EVAL_PIPE_OUT_WRITE], pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE],
 		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD]
 	};
-	ssize_t sent;
 
 	memset(&message, 0, sizeof(message));
 	message.magic = ALTAIR_EVAL_WARM_MAGIC;
 	message.timeout_ms = (uint32_t) request->timeout_ms;
 	strncpy(message.scratch, scratch->dir, sizeof(message.scratch) - 1);
-
-	memset(&header, 0, sizeof(header));
-	memset(control, 0, sizeof(control));
-	header.msg_iov = &io;
-	header.msg_iovlen = 1;
-	header.msg_control = control;
-	header.msg_controllen = sizeof(control);
-	rights = CMSG_FIRSTHDR(&header);
-	rights->cmsg_level = SOL_SOCKET;
-	rights->cmsg_type = SCM_RIGHTS;
-	rights->cmsg_len = CMSG_LEN(sizeof(fds));
-	memcpy(CMSG_DATA(rights), fds, sizeof(fds));
-	do {
-		sent = sendmsg(template->control_fd, &header, MSG_NOSIGNAL);
-	} while (sent < 0 && errno == EINTR);
-	return sent == (ssize_t) sizeof(message);
+	return altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds, ALTAIR_EVAL_WARM_FDS)
+		== (ssize_t) sizeof(message);
 }
 
 /* The template for this policy, started when there is none (or the last one died). */
