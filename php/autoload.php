@@ -16,7 +16,7 @@ if (is_file($composer)) {
 }
 
 spl_autoload_register(static function (string $class): void {
-    $prefix = 'Altair\\Eval\\';
+    $prefix = 'AltairEval\\Frontend\\';
     if (str_starts_with($class, $prefix)) {
         $file = __DIR__ . '/src/' . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
         if (is_file($file)) {

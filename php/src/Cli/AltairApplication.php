@@ -2,13 +2,13 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
 use Altair\Eval\EvalException;
-use Altair\Eval\Events\EventLogException;
-use Altair\Eval\Events\IdGenerator;
-use Altair\Eval\Runtime\EvaluatorPort;
-use Altair\Eval\Runtime\Limits;
+use AltairEval\Frontend\Events\EventLogException;
+use AltairEval\Frontend\Events\IdGenerator;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Limits;
 use Symfony\Component\Console\Application;
 use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
 use Symfony\Component\Console\Helper\DescriptorHelper;

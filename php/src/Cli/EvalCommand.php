@@ -2,17 +2,17 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
 use Altair\Eval\EvalException;
-use Altair\Eval\Events\Event;
-use Altair\Eval\Events\EventLog;
-use Altair\Eval\Events\IdGenerator;
-use Altair\Eval\Runtime\ContractJson;
-use Altair\Eval\Runtime\EvalCall;
-use Altair\Eval\Runtime\EvaluatorPort;
-use Altair\Eval\Runtime\Limits;
-use Altair\Eval\Runtime\Outcome;
+use AltairEval\Frontend\Events\Event;
+use AltairEval\Frontend\Events\EventLog;
+use AltairEval\Frontend\Events\IdGenerator;
+use AltairEval\Frontend\Runtime\ContractJson;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Runtime\Outcome;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;

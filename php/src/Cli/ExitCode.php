@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
 /**
  * Exit codes of bin/altair (DESIGN.md).

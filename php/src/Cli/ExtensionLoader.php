@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
 /**
  * Makes bin/altair work without editing php.ini: when the extension is not loaded, run the same

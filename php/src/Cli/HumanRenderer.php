@@ -2,10 +2,10 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
-use Altair\Eval\Runtime\EvalCall;
-use Altair\Eval\Runtime\Outcome;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\Outcome;
 
 /**
  * The human form of a result: the snippet's stdout, then `✓ <type> <short value>` or `✗ <Class>:

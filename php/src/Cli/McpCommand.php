@@ -2,14 +2,14 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
-use Altair\Eval\Mcp\EvalTool;
-use Altair\Eval\Mcp\Server;
-use Altair\Eval\Mcp\ServerPolicy;
-use Altair\Eval\Mcp\StdoutGuard;
-use Altair\Eval\Runtime\EvaluatorPort;
-use Altair\Eval\Runtime\Limits;
+use AltairEval\Frontend\Mcp\EvalTool;
+use AltairEval\Frontend\Mcp\Server;
+use AltairEval\Frontend\Mcp\ServerPolicy;
+use AltairEval\Frontend\Mcp\StdoutGuard;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Limits;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;

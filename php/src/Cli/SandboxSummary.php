@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
 /**
  * One line saying which guards held for a run and which did not, from the result's `sandbox`:

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
 /**
  * A command line that cannot be run as given: the CLI prints the message on one line and exits 2.

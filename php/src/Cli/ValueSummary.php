@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Cli;
+namespace AltairEval\Frontend\Cli;
 
 /**
  * One short line for an encoded value (DESIGN.md, "Encoded values"): `null`, `int 2`,

@@ -2,10 +2,10 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Events;
+namespace AltairEval\Frontend\Events;
 
-use Altair\Eval\Runtime\EvalCall;
-use Altair\Eval\Runtime\Outcome;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\Outcome;
 
 /**
  * One line of `<root>/.altair/events.jsonl`.

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Events;
+namespace AltairEval\Frontend\Events;
 
 /**
  * `<root>/.altair/events.jsonl`: one JSON object per line, appended atomically.

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Events;
+namespace AltairEval\Frontend\Events;
 
 final class EventLogException extends \RuntimeException
 {

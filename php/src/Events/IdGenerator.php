@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Events;
+namespace AltairEval\Frontend\Events;
 
 /**
  * Random RFC 4122 version 4 identifiers for event records.

@@ -2,13 +2,13 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Mcp;
+namespace AltairEval\Frontend\Mcp;
 
 use Altair\Eval\EvalException;
-use Altair\Eval\Runtime\ContractJson;
-use Altair\Eval\Runtime\EvalCall;
-use Altair\Eval\Runtime\EvaluatorPort;
-use Altair\Eval\Runtime\Limits;
+use AltairEval\Frontend\Runtime\ContractJson;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Limits;
 
 /**
  * The one tool, `framework__eval`: its definition for tools/list and its tools/call.

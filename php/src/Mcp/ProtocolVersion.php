@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Mcp;
+namespace AltairEval\Frontend\Mcp;
 
 /**
  * The MCP revisions this server speaks, newest first, and what each one changed that matters here.

@@ -2,9 +2,9 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Mcp;
+namespace AltairEval\Frontend\Mcp;
 
-use Altair\Eval\Runtime\Outcome;
+use AltairEval\Frontend\Runtime\Outcome;
 
 /**
  * The result contract (DESIGN.md) as a JSON Schema, the tool's outputSchema.

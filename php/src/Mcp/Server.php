@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Mcp;
+namespace AltairEval\Frontend\Mcp;
 
 /**
  * A stdio MCP server: JSON-RPC 2.0, one message per line, over the streams it is given.

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Mcp;
+namespace AltairEval\Frontend\Mcp;
 
 /**
  * What the operator allowed when starting the server. A call may ask for less, never for more.

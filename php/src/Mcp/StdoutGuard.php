@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Mcp;
+namespace AltairEval\Frontend\Mcp;
 
 /**
  * Keeps this process's own stray output off the JSON-RPC stream.

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Mcp;
+namespace AltairEval\Frontend\Mcp;
 
 /**
  * Tool arguments that cannot be run; reported to the client as a tool error, not a protocol error.

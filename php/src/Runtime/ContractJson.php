@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Runtime;
+namespace AltairEval\Frontend\Runtime;
 
 /**
  * Encodes the contract as JSON the same way everywhere (CLI --format=json, MCP text and structured

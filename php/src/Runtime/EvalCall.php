@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Runtime;
+namespace AltairEval\Frontend\Runtime;
 
 /**
  * One evaluation as the front-ends ask for it.

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Runtime;
+namespace AltairEval\Frontend\Runtime;
 
 use Altair\Eval\EvalException;
 

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Runtime;
+namespace AltairEval\Frontend\Runtime;
 
 /**
  * The result contract (DESIGN.md) as the front-ends read it: typed accessors over the array that

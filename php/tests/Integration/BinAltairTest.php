@@ -2,11 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Integration;
+namespace AltairEval\Frontend\Tests\Integration;
 
-use Altair\Eval\Runtime\Outcome;
-use Altair\Eval\Tests\Support\Process;
-use Altair\Eval\Tests\Support\Repository;
+use AltairEval\Frontend\Runtime\Outcome;
+use AltairEval\Frontend\Tests\Support\Process;
+use AltairEval\Frontend\Tests\Support\Repository;
 use PHPUnit\Framework\TestCase;
 
 /**

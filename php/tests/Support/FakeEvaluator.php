@@ -2,11 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Support;
+namespace AltairEval\Frontend\Tests\Support;
 
-use Altair\Eval\Runtime\EvalCall;
-use Altair\Eval\Runtime\EvaluatorPort;
-use Altair\Eval\Runtime\Outcome;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Outcome;
 
 /**
  * Answers with a prepared outcome (or throws a prepared exception) and remembers what it was asked.

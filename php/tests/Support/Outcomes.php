@@ -2,9 +2,9 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Support;
+namespace AltairEval\Frontend\Tests\Support;
 
-use Altair\Eval\Runtime\Outcome;
+use AltairEval\Frontend\Runtime\Outcome;
 
 /**
  * Result contracts shaped like the runner's, for tests that run without it.

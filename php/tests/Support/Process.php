@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Support;
+namespace AltairEval\Frontend\Tests\Support;
 
 /**
  * Runs a command to completion and keeps its exit code, stdout and stderr.

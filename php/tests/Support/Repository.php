@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Support;
+namespace AltairEval\Frontend\Tests\Support;
 
 /**
  * Paths of the checkout the tests run in.

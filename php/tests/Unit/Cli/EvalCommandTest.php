@@ -2,14 +2,14 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Cli;
+namespace AltairEval\Frontend\Tests\Unit\Cli;
 
-use Altair\Eval\Cli\AltairApplication;
+use AltairEval\Frontend\Cli\AltairApplication;
 use Altair\Eval\EvalException;
-use Altair\Eval\Tests\Support\CapturingOutput;
-use Altair\Eval\Tests\Support\FakeEvaluator;
-use Altair\Eval\Tests\Support\Outcomes;
-use Altair\Eval\Tests\Support\Repository;
+use AltairEval\Frontend\Tests\Support\CapturingOutput;
+use AltairEval\Frontend\Tests\Support\FakeEvaluator;
+use AltairEval\Frontend\Tests\Support\Outcomes;
+use AltairEval\Frontend\Tests\Support\Repository;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Symfony\Component\Console\Input\ArgvInput;
@@ -173,7 +173,7 @@ final class EvalCommandTest extends TestCase
         self::assertStringContainsString("\n    \"ok\": true,\n", $json, 'pretty-printed');
         $decoded = json_decode($json, true, 64, JSON_THROW_ON_ERROR);
         self::assertIsArray($decoded);
-        self::assertSame(\Altair\Eval\Runtime\Outcome::KEYS, array_keys($decoded));
+        self::assertSame(\AltairEval\Frontend\Runtime\Outcome::KEYS, array_keys($decoded));
         self::assertSame(['type' => 'int', 'value' => 2], $decoded['result']);
     }
 

@@ -2,15 +2,15 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Cli;
+namespace AltairEval\Frontend\Tests\Unit\Cli;
 
-use Altair\Eval\Cli\AltairApplication;
-use Altair\Eval\Events\Event;
-use Altair\Eval\Events\EventLog;
-use Altair\Eval\Tests\Support\CapturingOutput;
-use Altair\Eval\Tests\Support\FakeEvaluator;
-use Altair\Eval\Tests\Support\Outcomes;
-use Altair\Eval\Tests\Support\Repository;
+use AltairEval\Frontend\Cli\AltairApplication;
+use AltairEval\Frontend\Events\Event;
+use AltairEval\Frontend\Events\EventLog;
+use AltairEval\Frontend\Tests\Support\CapturingOutput;
+use AltairEval\Frontend\Tests\Support\FakeEvaluator;
+use AltairEval\Frontend\Tests\Support\Outcomes;
+use AltairEval\Frontend\Tests\Support\Repository;
 use PHPUnit\Framework\TestCase;
 use Symfony\Component\Console\Input\ArgvInput;
 

@@ -2,11 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Cli;
+namespace AltairEval\Frontend\Tests\Unit\Cli;
 
-use Altair\Eval\Cli\HumanRenderer;
-use Altair\Eval\Runtime\EvalCall;
-use Altair\Eval\Tests\Support\Outcomes;
+use AltairEval\Frontend\Cli\HumanRenderer;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Tests\Support\Outcomes;
 use PHPUnit\Framework\TestCase;
 
 final class HumanRendererTest extends TestCase

@@ -2,9 +2,9 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Cli;
+namespace AltairEval\Frontend\Tests\Unit\Cli;
 
-use Altair\Eval\Cli\SandboxSummary;
+use AltairEval\Frontend\Cli\SandboxSummary;
 use PHPUnit\Framework\TestCase;
 
 final class SandboxSummaryTest extends TestCase

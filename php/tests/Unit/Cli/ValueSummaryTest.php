@@ -2,9 +2,9 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Cli;
+namespace AltairEval\Frontend\Tests\Unit\Cli;
 
-use Altair\Eval\Cli\ValueSummary;
+use AltairEval\Frontend\Cli\ValueSummary;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 

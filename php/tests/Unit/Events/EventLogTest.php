@@ -2,11 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Events;
+namespace AltairEval\Frontend\Tests\Unit\Events;
 
-use Altair\Eval\Events\Event;
-use Altair\Eval\Events\EventLog;
-use Altair\Eval\Tests\Support\Repository;
+use AltairEval\Frontend\Events\Event;
+use AltairEval\Frontend\Events\EventLog;
+use AltairEval\Frontend\Tests\Support\Repository;
 use PHPUnit\Framework\TestCase;
 
 final class EventLogTest extends TestCase
@@ -65,9 +65,9 @@ final class EventLogTest extends TestCase
         $autoload = dirname(__DIR__, 3) . '/autoload.php';
         $script = <<<'PHP'
             require $argv[1];
-            $log = Altair\Eval\Events\EventLog::forProjectRoot($argv[2]);
+            $log = AltairEval\Frontend\Events\EventLog::forProjectRoot($argv[2]);
             for ($i = 0; $i < (int) $argv[4]; ++$i) {
-                $log->append(new Altair\Eval\Events\Event($argv[3] . '-' . $i, new DateTimeImmutable(), 'cli', 'eval', 'eval', 'ok', $i,
+                $log->append(new AltairEval\Frontend\Events\Event($argv[3] . '-' . $i, new DateTimeImmutable(), 'cli', 'eval', 'eval', 'ok', $i,
                     ['payload' => str_repeat($argv[3], (int) $argv[5])]));
             }
             PHP;

@@ -2,16 +2,16 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Mcp;
+namespace AltairEval\Frontend\Tests\Unit\Mcp;
 
 use Altair\Eval\EvalException;
-use Altair\Eval\Mcp\EvalTool;
-use Altair\Eval\Mcp\Server;
-use Altair\Eval\Mcp\ServerPolicy;
-use Altair\Eval\Runtime\Limits;
-use Altair\Eval\Runtime\Outcome;
-use Altair\Eval\Tests\Support\FakeEvaluator;
-use Altair\Eval\Tests\Support\Outcomes;
+use AltairEval\Frontend\Mcp\EvalTool;
+use AltairEval\Frontend\Mcp\Server;
+use AltairEval\Frontend\Mcp\ServerPolicy;
+use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Runtime\Outcome;
+use AltairEval\Frontend\Tests\Support\FakeEvaluator;
+use AltairEval\Frontend\Tests\Support\Outcomes;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 

@@ -2,9 +2,9 @@
 
 declare(strict_types=1);
 
-namespace Altair\Eval\Tests\Unit\Mcp;
+namespace AltairEval\Frontend\Tests\Unit\Mcp;
 
-use Altair\Eval\Mcp\StdoutGuard;
+use AltairEval\Frontend\Mcp\StdoutGuard;
 use PHPUnit\Framework\TestCase;
 
 final class StdoutGuardTest extends TestCase
