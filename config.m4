@@ -66,6 +66,11 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \
+    guest/boot.c \
+    guest/boot_core.c \
+    guest/boot_laravel.c \
+    guest/boot_symfony.c \
+    guest/boot_aliases.c \
     guest/engine.c \
     guest/lockdown.c \
     guest/template.c \

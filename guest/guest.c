@@ -2,8 +2,8 @@
  * The guest role: what the child does between PHP's startup and its exit, as a straight line:
  *
  *   open the result channel (read the token) → report fatals → kernel lockdown → engine guards
- *   → report the sandbox → vendor/autoload.php → the snippet in its own file → report its value,
- *   exception, parse error or exit
+ *   → report the sandbox → vendor/autoload.php → boot the project (boot.c: report what was
+ *   booted) → the snippet in its own file → report its value, exception, parse error or exit
  *
  * The child's -r prelude (prelude.c) declares container() and calls Altair\Eval\Guest\main(),
  * which exists only when the host started PHP with -d altair_eval.guest=1 and runs only once.
@@ -23,6 +23,7 @@
 #include "report.h"
 #include "engine.h"
 #include "template.h"
+#include "boot.h"
 #include "guest_arginfo.h"
 
 #include <stdio.h>
@@ -223,7 +224,9 @@ static void report_endpoints(zval *frame, const altair_eval_lockdown_report *ker
 	add_assoc_zval(frame, "endpoints", &endpoints);
 }
 
-static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_blocked, int ini_locked)
+/* eval_blocked stays in the contract, always false: eval() is arbitrary code like the snippet itself,
+ * held by the same kernel guards (README, Security). */
+static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_locked)
 {
 	zval frame, unavailable;
 	bool unsafe = ALTAIR_EVAL_G(guest_unsafe);
@@ -237,7 +240,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_long(&frame, "landlock_abi", kernel->landlock_abi);
 	add_assoc_bool(&frame, "netns", kernel->netns);
 	add_assoc_bool(&frame, "ipcns", kernel->ipcns);
-	add_assoc_bool(&frame, "eval_blocked", eval_blocked);
+	add_assoc_bool(&frame, "eval_blocked", false);
 	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
 	add_assoc_bool(&frame, "result_channel", kernel->channel_sealed);
 	add_assoc_bool(&frame, "ini_locked", ini_locked > 0);
@@ -279,7 +282,6 @@ static bool lock_down(void)
 {
 	altair_eval_lockdown_report kernel;
 	altair_eval_lockdown_policy policy;
-	bool eval_blocked = false;
 	int ini_locked = 0;
 
 	memset(&kernel, 0, sizeof(kernel));
@@ -295,10 +297,12 @@ static bool lock_down(void)
 		if (status != 0) {
 			return false;
 		}
-		eval_blocked = altair_eval_guest_engine_block_eval();
 		ini_locked = altair_eval_guest_engine_lock_ini();
+		if (!ALTAIR_EVAL_G(guest_allow_writes)) {
+			altair_eval_guest_engine_scratch_metadata(ALTAIR_EVAL_G(guest_scratch));
+		}
 	}
-	report_sandbox(&kernel, eval_blocked, ini_locked);
+	report_sandbox(&kernel, ini_locked);
 	return true;
 }
 
@@ -466,6 +470,9 @@ static void run_project(void)
 		if (!settle(compiled)) {
 			return;
 		}
+	}
+	if (!altair_eval_guest_boot_run() && !settle(true)) {
+		return;
 	}
 
 	compiled = run_file(ZSTR_VAL(context.snippet_path), &retval, true);

@@ -27,16 +27,31 @@ extern char **environ;
 extern PHPAPI char *php_ini_opened_path;
 extern PHPAPI char *php_ini_scanned_path;
 
-/* Always disabled unless unsafe: new programs, processes, signals to others, environment
- * changes that outlive the snippet, mail, dl, links that could point out of the sandbox. */
+/* Always disabled unless unsafe. The kernel layer is the boundary; each group says what it adds.
+ * (assert() is not here: it has not evaluated strings since PHP 8.0, and Doctrine imports it.
+ * proc_close/proc_get_status/proc_terminate are not: they need a handle only proc_open gives.) */
 static const char *const disabled_always[] = {
-	"exec", "shell_exec", "system", "passthru", "proc_open", "popen", "proc_nice", "proc_terminate",
-	"proc_get_status", "proc_close",
+	/* New programs: seccomp denies execve; this is the layer where seccomp is unavailable, and a
+	 * clear "undefined function" instead of EPERM. mail() runs sendmail. */
+	"exec", "shell_exec", "system", "passthru", "proc_open", "popen", "mail", "mb_send_mail",
+	/* Raising our own priority (root): nothing in seccomp filters setpriority. */
+	"proc_nice",
+	/* Signals to others, leaving the process group the host kills, identities (seccomp does not
+	 * filter the set*id calls; as root they would change whose files Landlock-less runs reach),
+	 * limits (prlimit is filtered, setrlimit raising a hard limit needs root), device nodes. */
 	"posix_kill", "posix_setsid", "posix_setpgid", "posix_setuid", "posix_seteuid", "posix_setgid",
 	"posix_setegid", "posix_setrlimit", "posix_mkfifo", "posix_mknod", "posix_initgroups",
-	"putenv", "mail", "mb_send_mail", "dl", "symlink", "link", "assert",
+	/* libpq reads PGOPTIONS (the read-only session default, which SQL can lift: README) at connect;
+	 * Laravel's and Symfony's dotenv loaders check function_exists('putenv') and use $_ENV/$_SERVER. */
+	"putenv",
+	/* Native code: enable_dl=0 says the same; a .so written to the scratch would run unguarded. */
+	"dl",
+	/* With writes on, a link planted in the project outlives the run and points the user's own
+	 * tools outside it. */
+	"symlink", "link",
 	NULL
 };
+/* pcntl_fork/pcntl_exec/pcntl_unshare: seccomp holds them; kept for kernels without seccomp. */
 static const char *const disabled_prefixes_always[] = { "pcntl_", NULL };
 
 /* Disabled as well when the request does not allow the network, allowlisted endpoints or not: the

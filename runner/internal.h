@@ -92,6 +92,7 @@ typedef struct {
 /* What the guest reported over the channel, already authenticated and decoded. */
 typedef struct {
 	zval sandbox; /* array or IS_UNDEF */
+	zval host;    /* what the guest booted (guest/boot.c): array or IS_UNDEF */
 	zval result;  /* the final frame (kind return|exception|error|exit) or IS_UNDEF */
 	bool forged;  /* the channel carried bytes that were not an authentic frame */
 } altair_eval_report;
