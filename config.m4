@@ -63,6 +63,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/scratch.c \
     runner/channel.c \
     runner/warm.c \
+    runner/packages.c \
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \

@@ -32,7 +32,7 @@ const char altair_eval_guest_boot_symfony[] =
 "        public function process(\\Symfony\\Component\\DependencyInjection\\ContainerBuilder $container): void {\n"
 "            $services = [];\n"
 "            foreach ($container->getDefinitions() as $id => $definition) {\n"
-"                if ($id !== '' && $id[0] !== '.' && !$definition->isPublic() && !$definition->isAbstract() && !$definition->hasErrors()) {\n"
+"                if ($id !== '' && $id[0] !== '.' && !$definition->isPublic() && !$definition->isAbstract() && !$definition->isSynthetic() && !$definition->hasErrors()) {\n"
 "                    $services[$id] = new \\Symfony\\Component\\DependencyInjection\\Reference($id);\n"
 "                }\n"
 "            }\n"

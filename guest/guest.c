@@ -132,6 +132,12 @@ static void add_endpoints(altair_eval_lockdown_policy *policy)
 	efree(copy);
 }
 
+/* The packages outside the root the project's autoloader resolves to (runner/packages.c): read-only. */
+static void add_package_paths(altair_eval_lockdown_policy *policy)
+{
+	add_read_path_list(policy, ALTAIR_EVAL_G(guest_package_paths));
+}
+
 static void build_policy(altair_eval_lockdown_policy *policy)
 {
 	memset(policy, 0, sizeof(*policy));
@@ -152,6 +158,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	add_read_path(policy, php_ini_opened_path);
 	add_read_path_list(policy, php_ini_scanned_path);
 	add_read_path_list(policy, PG(include_path));
+	add_package_paths(policy);
 	for (const char *const *path = runtime_read_paths; *path; path++) {
 		add_read_path(policy, *path);
 	}

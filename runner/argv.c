@@ -195,8 +195,22 @@ static char *disabled_functions(bool allow_network)
 	return result;
 }
 
+/* The project root, and the packages outside it its autoloader resolves to (runner/packages.c). */
+static void push_open_basedir(altair_eval_command *command, const altair_eval_request *request, zend_string *packages)
+{
+	char *value;
+
+	if (!packages) {
+		push_ini(command, "open_basedir", ZSTR_VAL(request->project_root));
+		return;
+	}
+	spprintf(&value, 0, "%s:%s", ZSTR_VAL(request->project_root), ZSTR_VAL(packages));
+	push_ini(command, "open_basedir", value);
+	efree(value);
+}
+
 static void push_guards(altair_eval_command *command, const altair_eval_request *request,
-	const altair_eval_scratch *scratch)
+	const altair_eval_scratch *scratch, zend_string *packages)
 {
 	char *functions = disabled_functions(request->allow_network);
 
@@ -204,7 +218,7 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 	efree(functions);
 	push_ini(command, "ffi.enable", "0");
 	push_ini(command, "enable_dl", "0");
-	push_ini(command, "open_basedir", ZSTR_VAL(request->project_root));
+	push_open_basedir(command, request, packages);
 	push_ini(command, "sys_temp_dir", scratch->dir);
 	push_ini(command, "upload_tmp_dir", scratch->dir);
 	push_ini(command, "session.save_path", scratch->dir);
@@ -233,7 +247,7 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 }
 
 static void push_guest(altair_eval_command *command, const altair_eval_request *request,
-	const altair_eval_scratch *scratch)
+	const altair_eval_scratch *scratch, zend_string *packages)
 {
 	push_ini(command, "max_execution_time", "0");
 	push_ini(command, "display_errors", "stderr");
@@ -247,6 +261,7 @@ static void push_guest(altair_eval_command *command, const altair_eval_request *
 	push_ini(command, "altair_eval.guest_root", ZSTR_VAL(request->project_root));
 	push_ini(command, "altair_eval.guest_scratch", scratch->dir);
 	push_ini(command, "altair_eval.guest_bootstrap", request->bootstrap ? ZSTR_VAL(request->bootstrap) : "");
+	push_ini(command, "altair_eval.guest_package_paths", packages ? ZSTR_VAL(packages) : "");
 	push_ini(command, "altair_eval.guest_allow_writes", request->allow_writes ? "1" : "0");
 	push_ini(command, "altair_eval.guest_allow_network", request->allow_network ? "1" : "0");
 	push_ini(command, "altair_eval.guest_unsafe", request->unsafe ? "1" : "0");
@@ -375,13 +390,18 @@ static void push_template(altair_eval_command *command)
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template)
 {
+	zend_string *packages = altair_eval_packages_outside_root(request->project_root);
+
 	memset(command, 0, sizeof(*command));
 	push_arg(command, estrndup(ZSTR_VAL(php_binary), ZSTR_LEN(php_binary)));
 	forward_caller_ini(command);
 	if (!request->unsafe) {
-		push_guards(command, request, scratch);
+		push_guards(command, request, scratch, packages);
 	}
-	push_guest(command, request, scratch);
+	push_guest(command, request, scratch, packages);
+	if (packages) {
+		zend_string_release(packages);
+	}
 	if (template) {
 		push_template(command);
 	}

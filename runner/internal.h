@@ -124,6 +124,10 @@ void altair_eval_scratch_sweep(zend_string *project_root);
 
 /* argv.c */
 /* template: the argv of a warm template (opcache on, no request yet; scratch is a placeholder). */
+/* The package directories outside root that vendor/composer/installed.json points at,
+ * ':'-separated, or NULL (runner/packages.c). */
+zend_string *altair_eval_packages_outside_root(zend_string *root);
+
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template);
 void altair_eval_command_free(altair_eval_command *command);

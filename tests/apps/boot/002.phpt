@@ -22,7 +22,8 @@ $r = altair_eval('return container()->has(App\Service\Greeter::class);', $root, 
 echo json_encode($r->result['value'] ?? $r->exception), "\n";
 // APP_ENV from the environment wins over .env.
 putenv('APP_ENV=prod');
-$r = altair_eval('return container()->getParameter("kernel.environment");', $root, ['timeoutMs' => ALTAIR_BOOT_TIMEOUT_MS]);
+// (A cold evaluator: a warm template keeps the environment it started with.)
+$r = (new Altair\Eval\Evaluator())->evaluate(new Altair\Eval\EvalRequest('return container()->getParameter("kernel.environment");', $root, timeoutMs: ALTAIR_BOOT_TIMEOUT_MS));
 putenv('APP_ENV');
 echo json_encode([$r->result['value'] ?? $r->exception, $r->host['environment']]), "\n";
 var_dump(altair_boot_tree($root) === $before);
