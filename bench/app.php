@@ -5,7 +5,8 @@
  * run, the wall clock of
  *   - plain php:      `php count.php`, a script that boots the same app and counts (the unavoidable cost)
  *   - bin/altair:     `bin/altair eval 'return App\Models\User::count();'`, cold (a new CLI process,
- *                     which starts the hardened child)
+ *                     which starts the hardened child); as a fresh checkout runs it (the extension
+ *                     not in php.ini: bin/altair re-executes itself with it) and with it loaded
  *   - evaluate():     Evaluator::evaluate() of the same snippet from this process, cold child
  *   - warm evaluate(): the same through a warm evaluator (forked from a template)
  *   - tinker:         `php artisan tinker --execute=...` (report only), when laravel/tinker can be
@@ -36,6 +37,7 @@ file_put_contents("$scripts/count.php", <<<'PHP'
     echo App\Models\User::count(), "\n";
     PHP);
 $bin = realpath(__DIR__ . '/../bin/altair');
+define('BENCH_MODULE', (string) realpath(__DIR__ . '/../modules/altair_eval.so'));
 
 /** The count an evaluation returned, or why there is none. */
 function answer(?array $contract): string
@@ -64,13 +66,18 @@ function median(array $samples): float
     return $samples[intdiv(count($samples), 2)];
 }
 
-$tinker = bench_tinker($root);
+$tinkerRoot = $root . '-tinker-app';
+$tinker = bench_tinker($tinkerRoot);
 $cold = new Evaluator();
 $warm = new Evaluator(warm: true);
 $request = new EvalRequest($snippet, $root);
 $contenders = [
     'plain php' => fn () => run_command([PHP_BINARY, "$scripts/count.php", $root]),
     'bin/altair eval' => function () use ($bin, $root, $snippet) {
+        [$ms, $out] = run_command([PHP_BINARY, '-d', 'extension=' . BENCH_MODULE, $bin, 'eval', '--project-root=' . $root, '--format=json', $snippet]);
+        return [$ms, answer(json_decode($out, true))];
+    },
+    'bin/altair re-exec' => function () use ($bin, $root, $snippet) {
         [$ms, $out] = run_command([PHP_BINARY, $bin, 'eval', '--project-root=' . $root, '--format=json', $snippet]);
         return [$ms, answer(json_decode($out, true))];
     },
@@ -86,7 +93,7 @@ $contenders = [
     },
 ];
 if ($tinker === null) {
-    $contenders['tinker --execute'] = fn () => run_command([PHP_BINARY, "$root/artisan", 'tinker', '--execute=echo App\Models\User::count();']);
+    $contenders['tinker --execute'] = fn () => run_command([PHP_BINARY, "$tinkerRoot/artisan", 'tinker', '--execute=echo App\Models\User::count();']);
 }
 
 $times = array_fill_keys(array_keys($contenders), []);
@@ -100,7 +107,7 @@ for ($i = 0; $i < $rounds; $i++) {
     }
 }
 $warm->close();
-exec('rm -rf ' . escapeshellarg($root) . ' ' . escapeshellarg($scripts) . ' ' . escapeshellarg("$root-tinker"));
+exec('rm -rf ' . escapeshellarg($root) . ' ' . escapeshellarg($scripts) . ' ' . escapeshellarg($tinkerRoot) . ' ' . escapeshellarg("$tinkerRoot-tinker"));
 
 $base = median($times['plain php']);
 printf("Laravel fixture (laravel/framework %s from Debian), User::count(), %d interleaved rounds\n", altair_apps_debian_version('php-laravel-framework'), $rounds);
@@ -116,12 +123,13 @@ if ($tinker !== null) {
 }
 
 /**
- * Installs laravel/tinker from Composer's registry into the bench app (its vendor/ holds Debian's
- * Laravel, so the illuminate/* packages tinker requires are declared as replaced). Null when it
- * worked, else why not.
+ * A second copy of the app with laravel/tinker from Composer's registry (its vendor/ holds Debian's
+ * Laravel, so the illuminate/* packages tinker requires are declared as replaced); the measured app
+ * stays as it was. Null when it worked, else why not.
  */
 function bench_tinker(string $root): ?string
 {
+    altair_apps_build('laravel', $root);
     $dir = $root . '-tinker';
     @mkdir($dir);
     file_put_contents("$dir/composer.json", json_encode([
