@@ -1,8 +1,8 @@
 /*
  * The project's boot, run by the guest after vendor/autoload.php and before the snippet's first
  * line: an explicit bootstrap, else Laravel, Symfony, univeros's config/container.php, else the
- * PSR-11 fallbacks (docs/ARCHITECTURE.md). Written in PHP (boot_*.c) because every step calls into
- * the project; this file compiles it, runs it and reports what was booted.
+ * PSR-11 fallbacks (README: "What the guest boots"). Written in PHP (boot_*.c) because every
+ * step calls into the project; this file compiles it, runs it and reports what was booted.
  */
 #ifndef ALTAIR_EVAL_GUEST_BOOT_H
 #define ALTAIR_EVAL_GUEST_BOOT_H

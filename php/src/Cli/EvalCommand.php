@@ -50,7 +50,7 @@ final class EvalCommand extends Command
             ->addOption('env-policy', null, InputOption::VALUE_REQUIRED, 'The child\'s environment: inherit (yours, minus loader and ini overrides) or clean (only the --env names); default inherit, or clean when --env is given')
             ->addOption('env', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Pass this environment variable on under --env-policy=clean. Repeatable')
             ->addOption('unsafe', null, InputOption::VALUE_NONE, 'Run without any guard (CLI only); every unsafe run is recorded in <root>/.altair/events.jsonl')
-            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root that returns the PSR-11 container for container() (default: ALTAIR_EVAL_BOOTSTRAP, then config/container.php)')
+            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root (a relative path is taken from it) that returns the PSR-11 container for container(); without it: ALTAIR_EVAL_BOOTSTRAP, else Laravel, Symfony or config/container.php is detected and booted')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project to evaluate in (default: the current directory)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'Output format: human or json (the full result contract, pretty-printed)', 'human');
         PolicyOptions::add($this, [

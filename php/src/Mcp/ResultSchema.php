@@ -58,10 +58,7 @@ final class ResultSchema
                     'type' => 'object',
                     'description' => 'Which guards held: disable_functions, open_basedir, rlimits, seccomp, landlock_abi, netns, eval_blocked, ffi_disabled, result_channel, unavailable.',
                 ],
-                'host' => [
-                    'type' => ['object', 'null'],
-                    'description' => 'What was booted before the snippet: framework (laravel, symfony, univeros, bootstrap, none), version, environment.',
-                ],
+                'host' => $nullableObject('What was booted before the snippet: framework (laravel, symfony, bootstrap, univeros or none), version, environment, bootstrap, debug.'),
             ],
             'required' => Outcome::KEYS,
         ];

@@ -22,7 +22,7 @@ final class Outcome
      * @param array<string, mixed>|null $exception
      * @param array<string, mixed>|null $error
      * @param array<string, mixed> $sandbox
-     * @param array<string, mixed>|null $host what the guest booted (framework, version, environment), null when the extension does not say
+     * @param array<string, mixed>|null $host what the guest booted (framework, version, environment, bootstrap, debug)
      */
     private function __construct(
         public readonly bool $ok,
@@ -40,7 +40,7 @@ final class Outcome
         public readonly bool $stdoutTruncated,
         public readonly bool $stderrTruncated,
         public readonly array $sandbox,
-        public readonly ?array $host = null,
+        public readonly ?array $host,
     ) {
     }
 

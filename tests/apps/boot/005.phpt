@@ -18,11 +18,13 @@ $out = stream_get_contents($pipes[1]);
 $err = stream_get_contents($pipes[2]);
 $status = proc_close($process);
 $json = json_decode($out, true);
-var_dump($status, $json['result']['value'] ?? $err);
+var_dump($status, $json['result']['value'] ?? $err, $json['host']['framework'] ?? null, $json['host']['bootstrap'] ?? null);
 ?>
 --EXPECT--
 int(0)
 string(21) "from the bootstrap: x"
+string(9) "bootstrap"
+string(14) "tools/boot.php"
 --CLEAN--
 <?php
 require __DIR__ . '/../../helpers.inc';
