@@ -31,17 +31,41 @@ namespace Altair\Eval {
          * @var int
          * @cvalue ALTAIR_EVAL_MEMORY_MB_DEFAULT
          */
+        public const DEFAULT_MEMORY_MB = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MEMORY_MB_MIN
+         */
+        public const MIN_MEMORY_MB = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MEMORY_MB_MAX
+         */
+        public const MAX_MEMORY_MB = UNKNOWN;
+        /**
+         * Alias of DEFAULT_MEMORY_MB (this project's first name for it).
+         * @var int
+         * @cvalue ALTAIR_EVAL_MEMORY_MB_DEFAULT
+         */
         public const DEFAULT_MEMORY_LIMIT_MB = UNKNOWN;
         /**
+         * Alias of MIN_MEMORY_MB.
          * @var int
          * @cvalue ALTAIR_EVAL_MEMORY_MB_MIN
          */
         public const MIN_MEMORY_LIMIT_MB = UNKNOWN;
         /**
+         * Alias of MAX_MEMORY_MB.
          * @var int
          * @cvalue ALTAIR_EVAL_MEMORY_MB_MAX
          */
         public const MAX_MEMORY_LIMIT_MB = UNKNOWN;
+        /**
+         * A longer snippet is refused with a ValueError before anything runs.
+         * @var int
+         * @cvalue ALTAIR_EVAL_SNIPPET_MAX_BYTES
+         */
+        public const MAX_SNIPPET_BYTES = UNKNOWN;
         /**
          * @var int
          * @cvalue ALTAIR_EVAL_ENDPOINTS_MAX
@@ -65,9 +89,9 @@ namespace Altair\Eval {
         public readonly int $memoryLimitMb;
         public readonly bool $allowWrites;
         public readonly bool $allowNetwork;
+        public readonly bool $unsafe;
         /** The real path of the bootstrap file, always inside the project root. */
         public readonly ?string $bootstrap;
-        public readonly bool $unsafe;
         /**
          * Reachable with the network off, normalized: "host:port" ("[v6]:port") for TCP,
          * "unix:/absolute/path" for a Unix socket.
@@ -86,8 +110,8 @@ namespace Altair\Eval {
             int $memoryLimitMb = 128,
             bool $allowWrites = false,
             bool $allowNetwork = false,
-            ?string $bootstrap = null,
             bool $unsafe = false,
+            ?string $bootstrap = null,
             array $allowEndpoints = [],
             string $env = 'inherit',
             array $envAllow = []
@@ -129,7 +153,27 @@ namespace Altair\Eval {
         /** What the guest booted: {framework, version, environment, bootstrap, debug}; null if it never said. */
         public readonly ?array $host;
 
-        private function __construct() {}
+        /**
+         * univeros/framework's eight parameters first, in its order; this project's additions after,
+         * optional. ok is derived (no time-out, no exception, no evaluator error, exit code 0). A result
+         * built here did not come from an evaluation: $sandbox stays as given ([] by default).
+         */
+        public function __construct(
+            ?array $result,
+            string $stdout,
+            string $stderr,
+            ?array $exception,
+            int $durationMs,
+            int $memoryPeakBytes,
+            int $exitCode,
+            bool $timedOut,
+            ?int $signal = null,
+            ?string $limitExceeded = null,
+            ?array $error = null,
+            bool $stdoutTruncated = false,
+            bool $stderrTruncated = false,
+            array $sandbox = []
+        ) {}
 
         public function ok(): bool {}
 
@@ -152,7 +196,14 @@ namespace Altair\Eval {
         /** Warm: a pre-started, locked template per policy; each evaluation forks a fresh worker. */
         public readonly bool $warm;
 
-        public function __construct(?string $phpBinary = null, bool $warm = false) {}
+        /**
+         * $runner and $builder take univeros/framework's SubprocessRunner and WrapperBuilder (any
+         * object): accepted so its call `new Evaluator(new SubprocessRunner(), new WrapperBuilder(),
+         * $phpBinary)` works unchanged, and unused, since the native runner does both jobs itself.
+         * $phpBinary: a path, or a bare name looked up in PATH (univeros's default is "php"); null: the
+         * running PHP. Pass it by name; a string as first argument is a TypeError.
+         */
+        public function __construct(?object $runner = null, ?object $builder = null, ?string $phpBinary = null, bool $warm = false) {}
 
         public function evaluate(EvalRequest $request): EvalResult {}
 
@@ -195,8 +246,13 @@ namespace Altair\Eval\Encoder {
 
         private function __construct() {}
 
-        /** @return array<string, mixed> */
-        public static function encode(mixed $value): array {}
+        /**
+         * $seen (univeros's signature): object ids (spl_object_id() as keys) already on the path; such
+         * an object encodes as a reference. $depth: the nesting level $value is at, clamped to
+         * [0, MAX_DEPTH]; at MAX_DEPTH an array or object is truncated.
+         * @return array<string, mixed>
+         */
+        public static function encode(mixed $value, array $seen = [], int $depth = 0): array {}
 
         /**
          * The same encoding, written directly as JSON (what the evaluator sends over its channel).

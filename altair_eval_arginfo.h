@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: d41eecd2abd6778d1427850b66595a69fc50635b */
+ * Stub hash: d5330737adaa3c5a9aed438d687af8d461522c20 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -8,14 +8,28 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, memoryLimitMb, IS_LONG, 0, "128")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowWrites, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowNetwork, _IS_BOOL, 0, "false")
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, bootstrap, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, unsafe, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, bootstrap, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowEndpoints, IS_ARRAY, 0, "[]")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, env, IS_STRING, 0, "\'inherit\'")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, envAllow, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 0)
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 8)
+	ZEND_ARG_TYPE_INFO(0, result, IS_ARRAY, 1)
+	ZEND_ARG_TYPE_INFO(0, stdout, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, stderr, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, exception, IS_ARRAY, 1)
+	ZEND_ARG_TYPE_INFO(0, durationMs, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, memoryPeakBytes, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, exitCode, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, timedOut, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, signal, IS_LONG, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, limitExceeded, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, error, IS_ARRAY, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, stdoutTruncated, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, stderrTruncated, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, sandbox, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalResult_ok, 0, 0, _IS_BOOL, 0)
@@ -25,6 +39,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalResult_toA
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_Evaluator___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, runner, IS_OBJECT, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, builder, IS_OBJECT, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, phpBinary, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, warm, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
@@ -36,17 +52,20 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Evaluator_close, 0, 0, IS_VOID, 0)
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct arginfo_class_Altair_Eval_EvalResult___construct
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder_encode, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, seen, IS_ARRAY, 0, "[]")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "0")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder_encodeJson, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_Altair_Eval_Encoder_ExceptionEncoder___construct arginfo_class_Altair_Eval_EvalResult___construct
+#define arginfo_class_Altair_Eval_Encoder_ExceptionEncoder___construct arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ExceptionEncoder_encode, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_OBJ_INFO(0, throwable, Throwable, 0)
@@ -75,7 +94,7 @@ static const zend_function_entry class_Altair_Eval_EvalRequest_methods[] = {
 
 
 static const zend_function_entry class_Altair_Eval_EvalResult_methods[] = {
-	ZEND_ME(Altair_Eval_EvalResult, __construct, arginfo_class_Altair_Eval_EvalResult___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Altair_Eval_EvalResult, __construct, arginfo_class_Altair_Eval_EvalResult___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(Altair_Eval_EvalResult, ok, arginfo_class_Altair_Eval_EvalResult_ok, ZEND_ACC_PUBLIC)
 	ZEND_ME(Altair_Eval_EvalResult, toArray, arginfo_class_Altair_Eval_EvalResult_toArray, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
@@ -135,6 +154,24 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_class_constant_ex(class_entry, const_MAX_TIMEOUT_MS_name, &const_MAX_TIMEOUT_MS_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_TIMEOUT_MS_name);
 
+	zval const_DEFAULT_MEMORY_MB_value;
+	ZVAL_LONG(&const_DEFAULT_MEMORY_MB_value, ALTAIR_EVAL_MEMORY_MB_DEFAULT);
+	zend_string *const_DEFAULT_MEMORY_MB_name = zend_string_init_interned("DEFAULT_MEMORY_MB", sizeof("DEFAULT_MEMORY_MB") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_DEFAULT_MEMORY_MB_name, &const_DEFAULT_MEMORY_MB_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_DEFAULT_MEMORY_MB_name);
+
+	zval const_MIN_MEMORY_MB_value;
+	ZVAL_LONG(&const_MIN_MEMORY_MB_value, ALTAIR_EVAL_MEMORY_MB_MIN);
+	zend_string *const_MIN_MEMORY_MB_name = zend_string_init_interned("MIN_MEMORY_MB", sizeof("MIN_MEMORY_MB") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MIN_MEMORY_MB_name, &const_MIN_MEMORY_MB_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MIN_MEMORY_MB_name);
+
+	zval const_MAX_MEMORY_MB_value;
+	ZVAL_LONG(&const_MAX_MEMORY_MB_value, ALTAIR_EVAL_MEMORY_MB_MAX);
+	zend_string *const_MAX_MEMORY_MB_name = zend_string_init_interned("MAX_MEMORY_MB", sizeof("MAX_MEMORY_MB") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_MEMORY_MB_name, &const_MAX_MEMORY_MB_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_MEMORY_MB_name);
+
 	zval const_DEFAULT_MEMORY_LIMIT_MB_value;
 	ZVAL_LONG(&const_DEFAULT_MEMORY_LIMIT_MB_value, ALTAIR_EVAL_MEMORY_MB_DEFAULT);
 	zend_string *const_DEFAULT_MEMORY_LIMIT_MB_name = zend_string_init_interned("DEFAULT_MEMORY_LIMIT_MB", sizeof("DEFAULT_MEMORY_LIMIT_MB") - 1, 1);
@@ -152,6 +189,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_string *const_MAX_MEMORY_LIMIT_MB_name = zend_string_init_interned("MAX_MEMORY_LIMIT_MB", sizeof("MAX_MEMORY_LIMIT_MB") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_MAX_MEMORY_LIMIT_MB_name, &const_MAX_MEMORY_LIMIT_MB_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_MEMORY_LIMIT_MB_name);
+
+	zval const_MAX_SNIPPET_BYTES_value;
+	ZVAL_LONG(&const_MAX_SNIPPET_BYTES_value, ALTAIR_EVAL_SNIPPET_MAX_BYTES);
+	zend_string *const_MAX_SNIPPET_BYTES_name = zend_string_init_interned("MAX_SNIPPET_BYTES", sizeof("MAX_SNIPPET_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_SNIPPET_BYTES_name, &const_MAX_SNIPPET_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_SNIPPET_BYTES_name);
 
 	zval const_MAX_ALLOW_ENDPOINTS_value;
 	ZVAL_LONG(&const_MAX_ALLOW_ENDPOINTS_value, ALTAIR_EVAL_ENDPOINTS_MAX);
@@ -209,17 +252,17 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_typed_property(class_entry, property_allowNetwork_name, &property_allowNetwork_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
 	zend_string_release(property_allowNetwork_name);
 
-	zval property_bootstrap_default_value;
-	ZVAL_UNDEF(&property_bootstrap_default_value);
-	zend_string *property_bootstrap_name = zend_string_init("bootstrap", sizeof("bootstrap") - 1, 1);
-	zend_declare_typed_property(class_entry, property_bootstrap_name, &property_bootstrap_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING|MAY_BE_NULL));
-	zend_string_release(property_bootstrap_name);
-
 	zval property_unsafe_default_value;
 	ZVAL_UNDEF(&property_unsafe_default_value);
 	zend_string *property_unsafe_name = zend_string_init("unsafe", sizeof("unsafe") - 1, 1);
 	zend_declare_typed_property(class_entry, property_unsafe_name, &property_unsafe_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
 	zend_string_release(property_unsafe_name);
+
+	zval property_bootstrap_default_value;
+	ZVAL_UNDEF(&property_bootstrap_default_value);
+	zend_string *property_bootstrap_name = zend_string_init("bootstrap", sizeof("bootstrap") - 1, 1);
+	zend_declare_typed_property(class_entry, property_bootstrap_name, &property_bootstrap_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING|MAY_BE_NULL));
+	zend_string_release(property_bootstrap_name);
 
 	zval property_allowEndpoints_default_value;
 	ZVAL_UNDEF(&property_allowEndpoints_default_value);

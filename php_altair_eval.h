@@ -26,6 +26,9 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_MEMORY_MB_DEFAULT 128
 #define ALTAIR_EVAL_MEMORY_MB_MIN 16
 #define ALTAIR_EVAL_MEMORY_MB_MAX 512
+/* A longer snippet is refused by EvalRequest's constructor (ValueError) before anything runs: a
+ * snippet is a probe of a few lines; code of this size belongs in a project file it requires. */
+#define ALTAIR_EVAL_SNIPPET_MAX_BYTES (1024 * 1024)
 /* allowEndpoints: at most this many entries (each one Landlock port rule or socket path). */
 #define ALTAIR_EVAL_ENDPOINTS_MAX 16
 /* envAllow: at most this many variable names, each at most this long. */

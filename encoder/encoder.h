@@ -28,6 +28,8 @@ void altair_eval_encoder_minit(void);
 
 /* out becomes a new array; never fails, never leaves EG(exception) set. */
 void altair_eval_encoder_value(zval *out, zval *value);
+/* The same, with value at nesting level depth (0 .. ALTAIR_EVAL_MAX_DEPTH). */
+void altair_eval_encoder_value_at(zval *out, zval *value, int depth);
 /* The same, appended to json as JSON text (no intermediate arrays). */
 void altair_eval_encoder_value_json(smart_str *json, zval *value);
 void altair_eval_encoder_exception(zval *out, zend_object *throwable, const altair_eval_encoder_context *ctx);

@@ -948,11 +948,58 @@ again:
 
 void altair_eval_encoder_value(zval *out, zval *value)
 {
+	altair_eval_encoder_value_at(out, value, 0);
+}
+
+void altair_eval_encoder_value_at(zval *out, zval *value, int depth)
+{
 	sink s;
 
 	sink_init(&s, NULL);
-	encode(&s, value, 0);
+	encode(&s, value, depth);
 	ZVAL_COPY_VALUE(out, &s.root);
+}
+
+/* The live object with this spl_object_id(), or NULL. */
+static zend_object *object_by_id(zend_ulong id)
+{
+	zend_object *object;
+
+	if (id == 0 || id >= EG(objects_store).top) {
+		return NULL;
+	}
+	object = EG(objects_store).object_buckets[id];
+	return IS_OBJ_VALID(object) ? object : NULL;
+}
+
+/* Marks the objects of $seen (ids as keys) as on the path, so they encode as references; records
+ * which ones it marked (an object already on the path, as in a nested call, stays as it was). */
+static void seen_protect(HashTable *seen, HashTable *marked)
+{
+	zend_ulong id;
+	zend_string *key;
+
+	ZEND_HASH_FOREACH_KEY(seen, id, key) {
+		zend_object *object = key ? NULL : object_by_id(id);
+
+		if (object && !GC_IS_RECURSIVE(object)) {
+			GC_PROTECT_RECURSION(object);
+			GC_ADDREF(object);
+			zend_hash_index_add_empty_element(marked, id);
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+static void seen_release(HashTable *marked)
+{
+	zend_ulong id;
+
+	ZEND_HASH_FOREACH_NUM_KEY(marked, id) {
+		zend_object *object = EG(objects_store).object_buckets[id];
+
+		GC_UNPROTECT_RECURSION(object);
+		OBJ_RELEASE(object);
+	} ZEND_HASH_FOREACH_END();
 }
 
 void altair_eval_encoder_value_json(smart_str *json, zval *value)
@@ -968,15 +1015,30 @@ ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, __construct)
 	ZEND_PARSE_PARAMETERS_NONE();
 }
 
+/* encode($value, $seen = [], $depth = 0): univeros/framework's signature (see the stub). */
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encode)
 {
 	zval *value;
+	HashTable *seen = NULL, marked;
+	zend_long depth = 0;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
+	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_ZVAL(value)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(seen)
+		Z_PARAM_LONG(depth)
 	ZEND_PARSE_PARAMETERS_END();
 
-	altair_eval_encoder_value(return_value, value);
+	depth = depth < 0 ? 0 : (depth > ALTAIR_EVAL_MAX_DEPTH ? ALTAIR_EVAL_MAX_DEPTH : depth);
+	if (!seen || zend_hash_num_elements(seen) == 0) {
+		altair_eval_encoder_value_at(return_value, value, (int) depth);
+		return;
+	}
+	zend_hash_init(&marked, zend_hash_num_elements(seen), NULL, NULL, 0);
+	seen_protect(seen, &marked);
+	altair_eval_encoder_value_at(return_value, value, (int) depth);
+	seen_release(&marked);
+	zend_hash_destroy(&marked);
 }
 
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encodeJson)

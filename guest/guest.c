@@ -359,13 +359,23 @@ static bool run_file(const char *path, zval *retval, bool snippet)
 	return true;
 }
 
-static void report_parse_error(zend_object *error)
+static void report_throwable(zend_object *throwable);
+
+/* A ParseError. In the snippet: the snippet's exception, as PHP's own `require` inside a try would
+ * give it (univeros/framework's evaluator does exactly that), exit code 1. In the project's
+ * autoloader or bootstrap: an E_PARSE error, exit code 255, as an uncaught one would end PHP.
+ * Returns the exit status. */
+static int report_parse_error(zend_object *error)
 {
 	zval frame, details, rv, *message, *file, *line;
 	zend_string *shown;
 
-	message = zend_read_property_ex(error->ce, error, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
 	file = zend_read_property_ex(error->ce, error, ZSTR_KNOWN(ZEND_STR_FILE), true, &rv);
+	if (Z_TYPE_P(file) == IS_STRING && zend_string_equals(Z_STR_P(file), context.snippet_path)) {
+		report_throwable(error);
+		return ALTAIR_EVAL_EXIT_EXCEPTION;
+	}
+	message = zend_read_property_ex(error->ce, error, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
 	line = zend_read_property_ex(error->ce, error, ZSTR_KNOWN(ZEND_STR_LINE), true, &rv);
 
 	array_init(&details);
@@ -385,6 +395,7 @@ static void report_parse_error(zend_object *error)
 	add_assoc_null(&frame, "limit");
 	altair_eval_guest_report_send(&frame);
 	zval_ptr_dtor(&frame);
+	return ALTAIR_EVAL_EXIT_FATAL;
 }
 
 static void report_throwable(zend_object *throwable)
@@ -453,8 +464,7 @@ static bool settle(bool compiled)
 	GC_ADDREF(thrown);
 	zend_clear_exception();
 	if (!compiled && instanceof_function(thrown->ce, zend_ce_parse_error)) {
-		report_parse_error(thrown);
-		EG(exit_status) = ALTAIR_EVAL_EXIT_FATAL;
+		EG(exit_status) = report_parse_error(thrown);
 	} else {
 		report_throwable(thrown);
 		EG(exit_status) = ALTAIR_EVAL_EXIT_EXCEPTION;

@@ -15,15 +15,7 @@ if (is_file($composer)) {
     return true;
 }
 
-spl_autoload_register(static function (string $class): void {
-    $prefix = 'AltairEval\\Frontend\\';
-    if (str_starts_with($class, $prefix)) {
-        $file = __DIR__ . '/src/' . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
-        if (is_file($file)) {
-            require $file;
-        }
-    }
-});
+require __DIR__ . '/autoload_frontend.php';
 
 $debian = '/usr/share/php/Symfony/Component/Console/autoload.php';
 if (is_file($debian)) {

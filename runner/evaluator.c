@@ -48,32 +48,88 @@ void altair_eval_runner_minit(void)
 	evaluator_handlers.clone_obj = NULL;
 }
 
-ZEND_METHOD(Altair_Eval_Evaluator, __construct)
+/* Used when PATH is unset, as execvp() would. */
+#define ALTAIR_EVAL_DEFAULT_PATH "/usr/local/bin:/usr/bin:/bin"
+
+static bool is_executable_file(const char *path)
 {
-	zend_string *binary = NULL;
-	bool warm = false;
 	zend_stat_t info;
 
-	ZEND_PARSE_PARAMETERS_START(0, 2)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_PATH_STR_OR_NULL(binary)
-		Z_PARAM_BOOL(warm)
-	ZEND_PARSE_PARAMETERS_END();
+	return VCWD_STAT(path, &info) == 0 && S_ISREG(info.st_mode) && access(path, X_OK) == 0;
+}
 
-	if (!binary) {
+/* A name without a slash ("php", univeros's default) is looked up in PATH, as a shell would; the
+ * first executable match, or NULL. */
+static zend_string *find_in_path(zend_string *name)
+{
+	const char *path = getenv("PATH");
+	const char *entry, *end;
+
+	for (entry = path && *path ? path : ALTAIR_EVAL_DEFAULT_PATH; ; entry = end + 1) {
+		zend_string *candidate;
+
+		end = strchr(entry, ':');
+		if (!end) {
+			end = entry + strlen(entry);
+		}
+		candidate = zend_strpprintf(0, "%.*s/%s", end == entry ? 1 : (int) (end - entry),
+			end == entry ? "." : entry, ZSTR_VAL(name));
+		if (is_executable_file(ZSTR_VAL(candidate))) {
+			return candidate;
+		}
+		zend_string_release(candidate);
+		if (!*end) {
+			return NULL;
+		}
+	}
+}
+
+/* The binary the children run: the given path (or name found in PATH), or the running PHP. */
+static zend_string *choose_binary(zend_string *given)
+{
+	zend_string *binary;
+
+	if (!given) {
 		if (!PG(php_binary) || !*PG(php_binary)) {
 			zend_throw_exception(altair_eval_exception_ce,
 				"The running PHP binary is unknown to this SAPI; pass the path of a php CLI binary",
 				ALTAIR_EVAL_ERROR_SPAWN);
-			RETURN_THROWS();
+			return NULL;
 		}
-		binary = zend_string_init(PG(php_binary), strlen(PG(php_binary)), 0);
-	} else {
-		zend_string_addref(binary);
+		return zend_string_init(PG(php_binary), strlen(PG(php_binary)), 0);
 	}
-	if (VCWD_STAT(ZSTR_VAL(binary), &info) != 0 || !S_ISREG(info.st_mode) || access(ZSTR_VAL(binary), X_OK) != 0) {
-		zend_argument_value_error(1, "must be an executable PHP binary, \"%s\" is not", ZSTR_VAL(binary));
+	binary = ZSTR_LEN(given) > 0 && !strchr(ZSTR_VAL(given), '/') ? find_in_path(given) : NULL;
+	if (!binary) {
+		binary = zend_string_copy(given);
+	}
+	if (!is_executable_file(ZSTR_VAL(binary))) {
+		zend_argument_value_error(3, "must be an executable PHP binary, \"%s\" is not", ZSTR_VAL(given));
 		zend_string_release(binary);
+		return NULL;
+	}
+	return binary;
+}
+
+/* univeros/framework's (SubprocessRunner, WrapperBuilder, phpBinary) first: the two collaborators are
+ * accepted and unused (the native runner spawns and wraps by itself); then this project's warm. */
+ZEND_METHOD(Altair_Eval_Evaluator, __construct)
+{
+	zend_object *runner = NULL, *builder = NULL;
+	zend_string *given = NULL, *binary;
+	bool warm = false;
+
+	ZEND_PARSE_PARAMETERS_START(0, 4)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_OBJ_OR_NULL(runner)
+		Z_PARAM_OBJ_OR_NULL(builder)
+		Z_PARAM_PATH_STR_OR_NULL(given)
+		Z_PARAM_BOOL(warm)
+	ZEND_PARSE_PARAMETERS_END();
+
+	(void) runner;
+	(void) builder;
+	binary = choose_binary(given);
+	if (!binary) {
 		RETURN_THROWS();
 	}
 	zend_update_property_str(altair_eval_evaluator_ce, Z_OBJ_P(ZEND_THIS), "phpBinary", strlen("phpBinary"), binary);

@@ -1,6 +1,8 @@
 /*
- * EvalRequest: what to evaluate, where, under which policy. Everything is checked once, here, so
- * the runner can trust it: the root and the bootstrap are real paths, numbers are clamped.
+ * EvalRequest: what to evaluate, where, under which policy. A value, as univeros/framework's is:
+ * numbers are clamped, paths resolved when they exist. altair_eval_request_read() checks the paths
+ * when the request is evaluated, so the runner can trust it: the root and the bootstrap are real
+ * paths, the bootstrap inside the root.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -18,6 +20,11 @@
 #include <sys/un.h>
 
 zend_class_entry *altair_eval_request_ce;
+
+/* The constructor's argument numbers its errors name (the stub's order: univeros's eight first). */
+#define ALTAIR_EVAL_REQUEST_ARG_ENDPOINTS 9
+#define ALTAIR_EVAL_REQUEST_ARG_ENV 10
+#define ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW 11
 
 /* Characters a path cannot carry into the child's -d open_basedir=... / -d altair_eval.*=... */
 #define ALTAIR_EVAL_PATH_FORBIDDEN_CHARS "\"\n\r:;"
@@ -44,30 +51,17 @@ static bool is_inside(zend_string *path, zend_string *root)
 		&& (ZSTR_VAL(path)[ZSTR_LEN(root)] == '/' || ZSTR_LEN(root) == 1);
 }
 
-static zend_string *resolve_root(zend_string *given)
+/* The real path when there is one, else the path as given (checked by evaluate(), not here). */
+static zend_string *resolved_or_given(zend_string *path)
 {
-	zend_stat_t info;
-	zend_string *root = real_path_or_null(ZSTR_VAL(given));
+	zend_string *real = real_path_or_null(ZSTR_VAL(path));
 
-	if (!root || VCWD_STAT(ZSTR_VAL(root), &info) != 0 || !S_ISDIR(info.st_mode)) {
-		if (root) {
-			zend_string_release(root);
-		}
-		zend_argument_value_error(2, "must be an existing directory, \"%s\" is not", ZSTR_VAL(given));
-		return NULL;
-	}
-	if (strpbrk(ZSTR_VAL(root), ALTAIR_EVAL_PATH_FORBIDDEN_CHARS)) {
-		zend_argument_value_error(2, "must not contain any of the characters \" : ; or a line break (\"%s\")",
-			ZSTR_VAL(root));
-		zend_string_release(root);
-		return NULL;
-	}
-	return root;
+	return real ? real : zend_string_copy(path);
 }
 
+/* A bootstrap relative to the root; resolved, or as given. */
 static zend_string *resolve_bootstrap(zend_string *given, zend_string *root)
 {
-	zend_stat_t info;
 	zend_string *joined, *bootstrap;
 
 	joined = ZSTR_VAL(given)[0] == '/'
@@ -75,17 +69,43 @@ static zend_string *resolve_bootstrap(zend_string *given, zend_string *root)
 		: zend_strpprintf(0, "%s/%s", ZSTR_VAL(root), ZSTR_VAL(given));
 	bootstrap = real_path_or_null(ZSTR_VAL(joined));
 	zend_string_release(joined);
+	return bootstrap ? bootstrap : zend_string_copy(given);
+}
 
-	if (!bootstrap || VCWD_STAT(ZSTR_VAL(bootstrap), &info) != 0 || !S_ISREG(info.st_mode)
-		|| !is_inside(bootstrap, root) || strpbrk(ZSTR_VAL(bootstrap), ALTAIR_EVAL_PATH_FORBIDDEN_CHARS)) {
-		if (bootstrap) {
-			zend_string_release(bootstrap);
-		}
-		zend_argument_value_error(7, "must be an existing file inside the project root \"%s\", \"%s\" is not",
-			ZSTR_VAL(root), ZSTR_VAL(given));
-		return NULL;
+/* path is a real path (as the constructor stored it when it resolved) of the given type. */
+static bool is_real(zend_string *path, mode_t type)
+{
+	zend_stat_t info;
+	zend_string *real = real_path_or_null(ZSTR_VAL(path));
+	bool same = real && zend_string_equals(real, path);
+
+	if (real) {
+		zend_string_release(real);
 	}
-	return bootstrap;
+	return same && VCWD_STAT(ZSTR_VAL(path), &info) == 0 && (info.st_mode & S_IFMT) == type;
+}
+
+/* What the child can be given: an existing root, a bootstrap inside it, no character that would
+ * break the -d values. Checked when the request is evaluated (univeros builds requests for roots
+ * that do not exist, to test its own classes); a ValueError on evaluate()'s $request. */
+static zend_result check_paths(zend_string *root, zend_string *bootstrap)
+{
+	if (!is_real(root, S_IFDIR)) {
+		zend_argument_value_error(1, "must have an existing directory as $projectRoot, \"%s\" is not", ZSTR_VAL(root));
+		return FAILURE;
+	}
+	if (strpbrk(ZSTR_VAL(root), ALTAIR_EVAL_PATH_FORBIDDEN_CHARS)) {
+		zend_argument_value_error(1, "must not have any of the characters \" : ; or a line break in $projectRoot (\"%s\")",
+			ZSTR_VAL(root));
+		return FAILURE;
+	}
+	if (bootstrap && (!is_real(bootstrap, S_IFREG) || !is_inside(bootstrap, root)
+			|| strpbrk(ZSTR_VAL(bootstrap), ALTAIR_EVAL_PATH_FORBIDDEN_CHARS))) {
+		zend_argument_value_error(1, "must have an existing file inside the project root \"%s\" as $bootstrap, \"%s\" is not",
+			ZSTR_VAL(root), ZSTR_VAL(bootstrap));
+		return FAILURE;
+	}
+	return SUCCESS;
 }
 
 /* Characters an endpoint cannot carry into the comma-separated -d altair_eval.guest_endpoints="..." */
@@ -290,8 +310,8 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		Z_PARAM_LONG(memory_limit_mb)
 		Z_PARAM_BOOL(allow_writes)
 		Z_PARAM_BOOL(allow_network)
-		Z_PARAM_PATH_STR_OR_NULL(given_bootstrap)
 		Z_PARAM_BOOL(unsafe)
+		Z_PARAM_PATH_STR_OR_NULL(given_bootstrap)
 		Z_PARAM_ARRAY_HT(given_endpoints)
 		Z_PARAM_STR(env)
 		Z_PARAM_ARRAY_HT(given_env_allow)
@@ -301,27 +321,25 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		zend_argument_value_error(1, "must not be empty");
 		RETURN_THROWS();
 	}
+	if (ZSTR_LEN(snippet) > ALTAIR_EVAL_SNIPPET_MAX_BYTES) {
+		zend_argument_value_error(1, "must not be longer than EvalRequest::MAX_SNIPPET_BYTES (%d bytes), %zu bytes given",
+			ALTAIR_EVAL_SNIPPET_MAX_BYTES, ZSTR_LEN(snippet));
+		RETURN_THROWS();
+	}
 	if (ZSTR_LEN(given_root) == 0) {
 		zend_argument_value_error(2, "must not be empty");
 		RETURN_THROWS();
 	}
 	if (env && !zend_string_equals_literal(env, "inherit") && !zend_string_equals_literal(env, "clean")) {
-		zend_argument_value_error(10, "must be \"inherit\" or \"clean\", \"%s\" given", ZSTR_VAL(env));
+		zend_argument_value_error(ALTAIR_EVAL_REQUEST_ARG_ENV, "must be \"inherit\" or \"clean\", \"%s\" given", ZSTR_VAL(env));
 		RETURN_THROWS();
 	}
-	root = resolve_root(given_root);
-	if (!root) {
-		RETURN_THROWS();
-	}
+	root = resolved_or_given(given_root);
 	if (given_bootstrap && ZSTR_LEN(given_bootstrap) > 0) {
 		bootstrap = resolve_bootstrap(given_bootstrap, root);
-		if (!bootstrap) {
-			zend_string_release(root);
-			RETURN_THROWS();
-		}
 	}
-	endpoints = given_endpoints ? normalize_endpoints(given_endpoints, 9) : zend_new_array(0);
-	env_allow = endpoints ? (given_env_allow ? normalize_env_allow(given_env_allow, 11) : zend_new_array(0)) : NULL;
+	endpoints = given_endpoints ? normalize_endpoints(given_endpoints, ALTAIR_EVAL_REQUEST_ARG_ENDPOINTS) : zend_new_array(0);
+	env_allow = endpoints ? (given_env_allow ? normalize_env_allow(given_env_allow, ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW) : zend_new_array(0)) : NULL;
 	if (!endpoints || !env_allow) {
 		if (endpoints) {
 			zend_array_destroy(endpoints);
@@ -339,13 +357,13 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	set_long(object, "memoryLimitMb", clamp(memory_limit_mb, ALTAIR_EVAL_MEMORY_MB_MIN, ALTAIR_EVAL_MEMORY_MB_MAX));
 	set_bool(object, "allowWrites", allow_writes);
 	set_bool(object, "allowNetwork", allow_network);
+	set_bool(object, "unsafe", unsafe);
 	if (bootstrap) {
 		set_string(object, "bootstrap", bootstrap);
 		zend_string_release(bootstrap);
 	} else {
 		zend_update_property_null(altair_eval_request_ce, object, "bootstrap", strlen("bootstrap"));
 	}
-	set_bool(object, "unsafe", unsafe);
 	set_array(object, "allowEndpoints", endpoints);
 	if (env) {
 		set_string(object, "env", env);
@@ -403,5 +421,5 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->allow_endpoints = Z_ARRVAL_P(endpoints);
 	request->env_clean = zend_string_equals_literal(Z_STR_P(env), "clean");
 	request->env_allow = Z_ARRVAL_P(env_allow);
-	return SUCCESS;
+	return check_paths(request->project_root, request->bootstrap);
 }

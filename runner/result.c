@@ -231,6 +231,15 @@ static void add_excerpt(zval *error, const altair_eval_request *request)
 	}
 }
 
+/* The snippet's own parse error comes as an exception (PHP's semantics); it keeps the excerpt. */
+static bool is_parse_error(zval *exception)
+{
+	zval *class = Z_TYPE_P(exception) == IS_ARRAY
+		? zend_hash_str_find(Z_ARRVAL_P(exception), "class", strlen("class")) : NULL;
+
+	return class && Z_TYPE_P(class) == IS_STRING && zend_string_equals_literal(Z_STR_P(class), "ParseError");
+}
+
 static const char *limit_for_signal(int signal, const altair_eval_outcome *outcome, const altair_eval_request *request)
 {
 	double cpu_seconds = (double) outcome->usage.ru_utime.tv_sec + (double) outcome->usage.ru_stime.tv_sec
@@ -274,7 +283,12 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 		set_null(object, "result");
 	}
 	if (has_exception && (entry = frame_entry(report, "exception"))) {
-		set(object, "exception", entry);
+		ZVAL_COPY(&value, entry);
+		if (is_parse_error(&value)) {
+			add_excerpt(&value, request);
+		}
+		set(object, "exception", &value);
+		zval_ptr_dtor(&value);
 	} else {
 		set_null(object, "exception");
 	}
@@ -341,9 +355,87 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	set_host(object, report);
 }
 
+static void set_or_null(zend_object *object, const char *name, zval *value)
+{
+	if (value) {
+		set(object, name, value);
+	} else {
+		set_null(object, name);
+	}
+}
+
+/* A nullable property the constructor does not take (a key added to the contract later) starts
+ * null, so that toArray() of a hand-built result never reads an uninitialized property. */
+static void null_the_rest(zend_object *object)
+{
+	zend_property_info *info;
+
+	ZEND_HASH_FOREACH_PTR(&altair_eval_result_ce->properties_info, info) {
+		if (!(info->flags & ZEND_ACC_STATIC) && ZEND_TYPE_ALLOW_NULL(info->type)
+			&& Z_ISUNDEF_P(OBJ_PROP(object, info->offset))) {
+			set_null(object, ZSTR_VAL(info->name));
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+/* For fakes and decorators (univeros/framework's signature first): every property as given, ok
+ * derived as an evaluation would derive it. */
 ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 {
-	ZEND_PARSE_PARAMETERS_NONE();
+	zval *result, *exception, *error = NULL, *sandbox = NULL;
+	zend_string *stdout_text, *stderr_text, *limit = NULL;
+	zend_long duration_ms, memory_peak_bytes, exit_code, signal = 0;
+	bool timed_out, signal_null = true, stdout_truncated = false, stderr_truncated = false;
+	zend_object *object = Z_OBJ_P(ZEND_THIS);
+	zval empty;
+
+	ZEND_PARSE_PARAMETERS_START(8, 14)
+		Z_PARAM_ARRAY_OR_NULL(result)
+		Z_PARAM_STR(stdout_text)
+		Z_PARAM_STR(stderr_text)
+		Z_PARAM_ARRAY_OR_NULL(exception)
+		Z_PARAM_LONG(duration_ms)
+		Z_PARAM_LONG(memory_peak_bytes)
+		Z_PARAM_LONG(exit_code)
+		Z_PARAM_BOOL(timed_out)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG_OR_NULL(signal, signal_null)
+		Z_PARAM_STR_OR_NULL(limit)
+		Z_PARAM_ARRAY_OR_NULL(error)
+		Z_PARAM_BOOL(stdout_truncated)
+		Z_PARAM_BOOL(stderr_truncated)
+		Z_PARAM_ARRAY(sandbox)
+	ZEND_PARSE_PARAMETERS_END();
+
+	set_bool(object, "ok", !timed_out && !exception && !error && exit_code == 0);
+	set_or_null(object, "result", result);
+	zend_update_property_str(altair_eval_result_ce, object, "stdout", strlen("stdout"), stdout_text);
+	zend_update_property_str(altair_eval_result_ce, object, "stderr", strlen("stderr"), stderr_text);
+	set_or_null(object, "exception", exception);
+	set_long(object, "durationMs", duration_ms);
+	set_long(object, "memoryPeakBytes", memory_peak_bytes);
+	set_long(object, "exitCode", exit_code);
+	set_bool(object, "timedOut", timed_out);
+	if (signal_null) {
+		set_null(object, "signal");
+	} else {
+		set_long(object, "signal", signal);
+	}
+	if (limit) {
+		zend_update_property_str(altair_eval_result_ce, object, "limitExceeded", strlen("limitExceeded"), limit);
+	} else {
+		set_null(object, "limitExceeded");
+	}
+	set_or_null(object, "error", error);
+	set_bool(object, "stdoutTruncated", stdout_truncated);
+	set_bool(object, "stderrTruncated", stderr_truncated);
+	if (sandbox) {
+		set(object, "sandbox", sandbox);
+	} else {
+		ZVAL_EMPTY_ARRAY(&empty);
+		set(object, "sandbox", &empty);
+	}
+	null_the_rest(object);
 }
 
 ZEND_METHOD(Altair_Eval_EvalResult, ok)

@@ -1,5 +1,5 @@
 --TEST--
-Evaluator: a parse error comes back in error with the snippet line
+Evaluator: a parse error in the snippet is its exception (ParseError, exit code 1), with the snippet line and an excerpt
 --EXTENSIONS--
 altair_eval
 --FILE--
@@ -8,19 +8,25 @@ require __DIR__ . '/../helpers.inc';
 $root = altair_test_root('r004');
 
 $r = altair_eval("\$a = 1;\n\$b = ;\nreturn \$a;", $root);
-var_dump($r->ok, $r->result, $r->exception, $r->exitCode);
-var_dump($r->error['type'], $r->error['file'], $r->error['line']);
-var_dump(str_contains($r->error['message'], 'syntax error'));
+var_dump($r->ok, $r->result, $r->error, $r->exitCode);
+var_dump($r->exception['class'], $r->exception['file'], $r->exception['line'], $r->exception['stack_trace']);
+var_dump(str_contains($r->exception['message'], 'syntax error'));
+echo $r->exception['excerpt'], "\n";
 ?>
 --EXPECT--
 bool(false)
 NULL
 NULL
-int(255)
-string(7) "E_PARSE"
+int(1)
+string(10) "ParseError"
 string(11) "snippet.php"
 int(2)
+array(0) {
+}
 bool(true)
+  1 | $a = 1;
+> 2 | $b = ;
+  3 | return $a;
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';

@@ -19,7 +19,7 @@ var_dump(is_dir($root . '/.altair/eval'), file_exists('/etc/passwd'));
 [] 0
 [] 1
 [] 255
-[] 255
+[] 1
 [] 4
 [] 124
 [] 0

@@ -1,5 +1,5 @@
 --TEST--
-Scanner: parse errors and fatals report the snippet's own line and an excerpt, whatever the rewrite inserted
+Scanner: parse errors (ParseError exceptions) and fatals report the snippet's own line and an excerpt, whatever the rewrite inserted
 --EXTENSIONS--
 altair_eval
 --FILE--
@@ -10,7 +10,9 @@ $root = altair_test_root('s003');
 function show(string $snippet, string $root): void
 {
     $r = altair_eval($snippet, $root);
-    echo $r->error['type'], ' line ', $r->error['line'], "\n", $r->error['excerpt'] ?? '(no excerpt)', "\n--\n";
+    // the snippet's parse error is its exception (ParseError), a fatal error is an error
+    $e = $r->error ?? $r->exception;
+    echo $r->error['type'] ?? $r->exception['class'], ' line ', $e['line'], "\n", $e['excerpt'] ?? '(no excerpt)', "\n--\n";
 }
 
 // a parse error in the middle: the implicit return on the last line moves nothing
@@ -32,19 +34,19 @@ file_put_contents($root . '/broken.php', "<?php\nfunction g() {}\nfunction g() {
 show('require "broken.php"', $root);
 ?>
 --EXPECT--
-E_PARSE line 2
+ParseError line 2
   1 | $a = 1;
 > 2 | $b = ;
   3 | $a
 --
-E_PARSE line 4
+ParseError line 4
   3 | $a = 1;
 > 4 | $b = ;
 --
-E_PARSE line 1
+ParseError line 1
 > 1 | foo(
 --
-E_PARSE line 4
+ParseError line 4
   3 |   2,
 > 4 | 
 --
@@ -57,11 +59,11 @@ E_ERROR line 3
 > 3 | new class implements Countable {}
   4 | 
 --
-E_PARSE line 5
+ParseError line 5
   4 | EOT;
 > 5 | $c = );
 --
-E_PARSE line 1
+ParseError line 1
 > 1 | éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé...
 --
 E_COMPILE_ERROR line 3

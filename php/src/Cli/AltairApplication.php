@@ -9,6 +9,7 @@ use AltairEval\Frontend\Events\EventLogException;
 use AltairEval\Frontend\Events\IdGenerator;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
 use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Serve\ServeCommand;
 use Symfony\Component\Console\Application;
 use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
 use Symfony\Component\Console\Helper\DescriptorHelper;
@@ -60,16 +61,11 @@ final class AltairApplication
             return $console->run($input, $output);
         } catch (UsageError | ConsoleException $error) {
             $command = $input->getFirstArgument();
-            $errors->writeln(sprintf(
-                'altair%s: %s (see: bin/altair %s--help)',
-                $command === null ? '' : ' ' . $command,
-                $this->oneLine($error->getMessage()),
-                $command === null || !$console->has($command) ? '' : $command . ' ',
-            ), OutputInterface::OUTPUT_RAW);
+            $errors->writeln((new ErrorLine())->usage($error->getMessage(), $command, $command !== null && $console->has($command)), OutputInterface::OUTPUT_RAW);
 
             return ExitCode::Usage->value;
         } catch (EvalException | EventLogException $failure) {
-            $errors->writeln(sprintf('altair: %s', $this->oneLine($failure->getMessage())), OutputInterface::OUTPUT_RAW);
+            $errors->writeln((new ErrorLine())->failure($failure->getMessage()), OutputInterface::OUTPUT_RAW);
 
             return ExitCode::Failed->value;
         }
@@ -86,6 +82,7 @@ final class AltairApplication
             new EvalCommand($this->evaluator, $limits, new IdGenerator()),
             new McpCommand($this->serverEvaluator ?? $this->evaluator, $limits, self::VERSION, $this->stdin, $this->stdout, $this->stderr),
             new EventsTailCommand(),
+            new ServeCommand($this->serverEvaluator ?? $this->evaluator, $limits),
         ]);
 
         return $console;
@@ -98,7 +95,7 @@ final class AltairApplication
     {
         $console->run(new ArrayInput(['command' => 'list']), $output);
         $describer = new DescriptorHelper();
-        foreach (['eval', 'mcp', 'events:tail'] as $name) {
+        foreach (['eval', 'serve', 'mcp', 'events:tail'] as $name) {
             $command = $console->find($name);
             $output->writeln(['', sprintf('<comment>━━ altair %s</comment>', $name)]);
             $describer->describe($output, $command, ['format' => 'txt', 'raw_text' => false]);
@@ -122,10 +119,5 @@ final class AltairApplication
                 : $option;
         }
         $definition->setOptions($options);
-    }
-
-    private function oneLine(string $message): string
-    {
-        return trim((string) preg_replace('/\s+/', ' ', $message));
     }
 }

@@ -4,15 +4,9 @@ declare(strict_types=1);
 
 namespace AltairEval\Frontend\Cli;
 
-use Altair\Eval\EvalException;
-use AltairEval\Frontend\Events\Event;
-use AltairEval\Frontend\Events\EventLog;
 use AltairEval\Frontend\Events\IdGenerator;
-use AltairEval\Frontend\Runtime\ContractJson;
-use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
 use AltairEval\Frontend\Runtime\Limits;
-use AltairEval\Frontend\Runtime\Outcome;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -25,8 +19,6 @@ use Symfony\Component\Console\Output\OutputInterface;
  */
 final class EvalCommand extends Command
 {
-    private const FORMATS = ['human', 'json'];
-
     public function __construct(
         private readonly EvaluatorPort $evaluator,
         private readonly Limits $limits,
@@ -89,105 +81,16 @@ final class EvalCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
+        $run = new EvalRun($this->evaluator, $this->limits, $this->ids);
         $options = new OptionReader($input);
-        $format = $options->choice('format', self::FORMATS, 'human');
-        $projectRoot = $options->projectRoot();
-        $envAllow = $options->variableNames('env');
-        $envPolicy = $options->choice('env-policy', [EvalCall::ENV_INHERIT, EvalCall::ENV_CLEAN], $envAllow === [] ? EvalCall::ENV_INHERIT : EvalCall::ENV_CLEAN);
-        if ($envPolicy === EvalCall::ENV_INHERIT && $envAllow !== []) {
-            throw new UsageError('--env names what --env-policy=clean passes on; with inherit every variable is passed already.');
-        }
-        $call = new EvalCall(
-            snippet: $this->snippet($input, $options),
-            projectRoot: $projectRoot,
-            timeoutMs: $options->intInRange('timeout-ms', $this->limits->defaultTimeoutMs(), $this->limits->minTimeoutMs(), $this->limits->maxTimeoutMs()),
-            memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
-            allowWrites: PolicyOptions::writes($options),
-            allowNetwork: PolicyOptions::network($options),
-            bootstrap: $options->bootstrap($projectRoot),
-            unsafe: $options->flag('unsafe'),
-            allowEndpoints: $options->endpoints('allow-endpoint'),
-            envPolicy: $envPolicy,
-            envAllow: $envAllow,
-        );
-
-        $outcome = $this->evaluateAndRecord($call);
-        if ($format === 'json') {
-            $output->writeln((new ContractJson())->encode($outcome, pretty: true), OutputInterface::OUTPUT_RAW);
-        } else {
-            $renderer = new HumanRenderer($output->isDecorated());
-            $output->write($renderer->render($outcome, $call, $output->isVerbose()), false, OutputInterface::OUTPUT_RAW);
-        }
-
-        return $outcome->ok ? ExitCode::Ok->value : ExitCode::Failed->value;
-    }
-
-    /**
-     * Evaluates, and for an unsafe run appends its record whatever happens.
-     */
-    private function evaluateAndRecord(EvalCall $call): Outcome
-    {
-        $startedAt = new \DateTimeImmutable();
-        $started = hrtime(true);
-        $outcome = null;
-        try {
-            $outcome = $this->evaluator->evaluate($call);
-
-            return $outcome;
-        } finally {
-            if ($call->unsafe) {
-                $elapsedMs = intdiv(hrtime(true) - $started, 1_000_000);
-                EventLog::forProjectRoot($call->projectRoot)->append(
-                    Event::unsafeEval($call, $outcome, $elapsedMs, $startedAt, $this->ids->next()),
-                );
-            }
-        }
-    }
-
-    private function snippet(InputInterface $input, OptionReader $options): string
-    {
+        $format = $run->format($options);
         $argument = $input->getArgument('snippet');
-        $argument = is_string($argument) ? $argument : null;
-        $file = $options->string('file');
-        $stdin = $options->flag('stdin');
-        $sources = array_filter([$argument !== null, $file !== null, $stdin]);
-        if (count($sources) > 1) {
-            throw new UsageError('Give the snippet one way only: as the argument, with --file or with --stdin.');
-        }
+        $stream = $input instanceof StreamableInputInterface ? $input->getStream() : null;
+        $call = $run->call($options, is_string($argument) ? $argument : null, is_resource($stream) ? $stream : STDIN);
 
-        if ($file !== null) {
-            if (!is_file($file) || !is_readable($file)) {
-                throw new UsageError(sprintf('--file: cannot read "%s".', $file));
-            }
-            $snippet = (string) file_get_contents($file);
-        } elseif ($stdin) {
-            $stream = $input instanceof StreamableInputInterface ? $input->getStream() : null;
-            $snippet = (string) stream_get_contents(is_resource($stream) ? $stream : STDIN);
-        } else {
-            $snippet = $argument ?? '';
-        }
-        if ($options->flag('base64') && $sources !== []) {
-            $snippet = $this->decodeBase64($snippet);
-        }
+        $outcome = $run->evaluate($call);
+        $output->write($run->render($outcome, $call, $format, $output->isDecorated(), $output->isVerbose()), false, OutputInterface::OUTPUT_RAW);
 
-        if (trim($snippet) === '') {
-            throw new UsageError($sources === [] ? 'No snippet: pass it as the argument, with --file or with --stdin.' : 'The snippet is empty.');
-        }
-
-        return $snippet;
-    }
-
-    /**
-     * Strict base64 (line breaks and spaces around it are allowed); anything else is a usage error.
-     */
-    private function decodeBase64(string $encoded): string
-    {
-        $compact = (string) preg_replace('/\s+/', '', $encoded);
-        $decoded = base64_decode($compact, true);
-        if ($compact === '' || $decoded === false) {
-            throw new UsageError('--base64: the snippet is not valid base64.');
-        }
-
-        return $decoded;
+        return $run->exitCode($outcome);
     }
 }

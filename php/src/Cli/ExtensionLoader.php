@@ -54,18 +54,29 @@ final class ExtensionLoader
             return ExitCode::Usage->value;
         }
 
-        $binary = PHP_BINARY;
-        $argv = ['-d', 'extension=' . $this->modulePath, $this->script, ...$arguments];
         $environment = getenv();
         $environment[self::GUARD_VARIABLE] = '1';
 
+        return self::replace(['-d', 'extension=' . $this->modulePath, $this->script, ...$arguments], $environment, $this->stderr);
+    }
+
+    /**
+     * Runs this PHP again with $argv: replaces this process when pcntl_exec is there, or runs a child
+     * with the same stdio and returns its exit code.
+     *
+     * @param list<string>          $argv        PHP's arguments
+     * @param array<string, string> $environment
+     * @param resource              $stderr
+     */
+    public static function replace(array $argv, array $environment, $stderr): int
+    {
         if (function_exists('pcntl_exec')) {
-            @pcntl_exec($binary, $argv, $environment);
+            @pcntl_exec(PHP_BINARY, $argv, $environment);
             // Only reached when exec failed; fall back to a supervised child.
         }
-        $process = proc_open([$binary, ...$argv], [0 => STDIN, 1 => STDOUT, 2 => STDERR], $pipes, null, $environment);
+        $process = proc_open([PHP_BINARY, ...$argv], [0 => STDIN, 1 => STDOUT, 2 => STDERR], $pipes, null, $environment);
         if (!is_resource($process)) {
-            fwrite($this->stderr, sprintf("altair: could not start %s.\n", $binary));
+            fwrite($stderr, sprintf("altair: could not start %s.\n", PHP_BINARY));
 
             return ExitCode::Failed->value;
         }

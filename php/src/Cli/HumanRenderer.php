@@ -11,6 +11,8 @@ use AltairEval\Frontend\Runtime\Outcome;
  * The human form of a result: the snippet's stdout, then `✓ <type> <short value>` or `✗ <Class>:
  * <message>` with `at <file>:<line>`, then the snippet's stderr, `duration=…ms memory=… KB exit=…`
  * and the sandbox line. ANSI colours only when asked for (the caller knows whether stdout is a TTY).
+ * Everything that comes from the snippet passes through TerminalText: its control characters are
+ * shown, never sent to the terminal.
  */
 final class HumanRenderer
 {
@@ -43,14 +45,14 @@ final class HumanRenderer
     {
         $out = '';
         if ($outcome->stdout !== '') {
-            $out .= $this->withNewline($outcome->stdout);
+            $out .= $this->withNewline(TerminalText::escape($outcome->stdout));
         }
         if ($outcome->stdoutTruncated) {
             $out .= $this->paint(self::DIM, '(stdout truncated)') . "\n";
         }
         $out .= $this->status($outcome, $call, $verbose);
         if ($outcome->stderr !== '') {
-            $out .= $this->withNewline($outcome->stderr);
+            $out .= $this->withNewline(TerminalText::escape($outcome->stderr));
         }
         if ($outcome->stderrTruncated) {
             $out .= $this->paint(self::DIM, '(stderr truncated)') . "\n";
@@ -87,7 +89,7 @@ final class HumanRenderer
             return $this->failure(sprintf('Exited with code %d.', $outcome->exitCode));
         }
 
-        return $this->paint(self::GREEN, '✓') . ' ' . $this->values->summarize($outcome->result ?? ['type' => 'null']) . "\n";
+        return $this->paint(self::GREEN, '✓') . ' ' . TerminalText::escape($this->values->summarize($outcome->result ?? ['type' => 'null'])) . "\n";
     }
 
     /**
@@ -100,7 +102,7 @@ final class HumanRenderer
         if ($verbose) {
             $frames = is_array($exception['stack_trace'] ?? null) ? $exception['stack_trace'] : [];
             foreach ($frames as $index => $frame) {
-                $out .= sprintf("  #%s %s\n", $index, is_array($frame) ? $this->frame($frame) : (is_string($frame) ? $frame : '?'));
+                $out .= sprintf("  #%s %s\n", $index, is_array($frame) ? $this->frame($frame) : (is_string($frame) ? TerminalText::escape($frame) : '?'));
             }
         }
         $previous = is_array($exception['previous'] ?? null) ? $exception['previous'] : [];
@@ -175,6 +177,6 @@ final class HumanRenderer
     {
         $value = $source[$key] ?? '';
 
-        return is_scalar($value) ? (string) $value : '';
+        return is_scalar($value) ? TerminalText::escape((string) $value) : '';
     }
 }

@@ -42,7 +42,7 @@ final class McpCommand extends Command
             ->setDescription('Serve the framework__eval tool over MCP (JSON-RPC 2.0 on stdin/stdout, one message per line)')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project every call evaluates in (default: the current directory)')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Let every call reach this endpoint with the network off: HOST:PORT (the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
-            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root to run before each snippet')
+            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root that returns the PSR-11 container container() uses in every evaluation (default: ALTAIR_EVAL_BOOTSTRAP, then config/container.php)')
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit of each call in MiB, %d to %d', $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()), (string) $this->limits->defaultMemoryMb());
         PolicyOptions::add($this, [
             'writes' => 'Honour allow_writes:true in calls (refused otherwise)',

@@ -7,11 +7,12 @@ namespace AltairEval\Frontend\Cli;
 use Symfony\Component\Console\Input\InputInterface;
 
 /**
- * Reads and checks option values; every problem is a UsageError with a one-line reason.
+ * Reads and checks option values; every problem is a UsageError with a one-line reason. It reads
+ * Symfony's input, or the lean `eval` path's own (OptionValues) without loading Symfony.
  */
 final class OptionReader
 {
-    public function __construct(private readonly InputInterface $input)
+    public function __construct(private readonly InputInterface|OptionValues $input)
     {
     }
 

@@ -141,11 +141,9 @@ final class EvalTool
         $timeoutMs = $this->timeout($values['timeout_ms'] ?? null);
         $allowWrites = $this->boolean($values, 'allow_writes');
         $allowNetwork = $this->boolean($values, 'allow_network');
-        if ($allowWrites && !$this->policy->allowWrites) {
-            throw new ToolArgumentError('allow_writes was refused: this server was started without --allow-writes.');
-        }
-        if ($allowNetwork && !$this->policy->allowNetwork) {
-            throw new ToolArgumentError('allow_network was refused: this server was started without --allow-network.');
+        $refusal = $this->policy->refusal($allowWrites, $allowNetwork);
+        if ($refusal !== null) {
+            throw new ToolArgumentError($refusal);
         }
 
         return new EvalCall(

@@ -33,14 +33,14 @@ final class ExtensionEvaluator implements EvaluatorPort
             memoryLimitMb: $call->memoryLimitMb,
             allowWrites: $call->allowWrites,
             allowNetwork: $call->allowNetwork,
-            bootstrap: $call->bootstrap,
             unsafe: $call->unsafe,
+            bootstrap: $call->bootstrap,
             allowEndpoints: $call->allowEndpoints,
             env: $call->envPolicy,
             envAllow: $call->envAllow,
         );
 
-        $this->evaluator ??= new Evaluator($this->phpBinary, $this->warm);
+        $this->evaluator ??= new Evaluator(phpBinary: $this->phpBinary, warm: $this->warm);
 
         return Outcome::fromArray($this->evaluator->evaluate($request)->toArray());
     }

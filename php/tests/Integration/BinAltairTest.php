@@ -38,7 +38,7 @@ final class BinAltairTest extends TestCase
 
     public function testReexecutesItselfWithTheBuiltModuleWhenTheExtensionIsNotLoaded(): void
     {
-        $result = Process::run([PHP_BINARY, '-n', $this->repository->altair(), 'eval', '--project-root=' . $this->app, 'return 1 + 1;']);
+        $result = Process::run([PHP_BINARY, '-n', $this->repository->entry(), 'eval', '--project-root=' . $this->app, 'return 1 + 1;']);
 
         self::assertSame(0, $result->exitCode, $result->stderr);
         self::assertStringStartsWith("✓ int 2\n", $result->stdout);
@@ -75,8 +75,8 @@ final class BinAltairTest extends TestCase
     public function testEnvPolicyCleanHidesTheCallersSecrets(): void
     {
         $snippet = 'return json_encode([getenv("ALTAIR_TEST_SECRET"), getenv("ALTAIR_TEST_SHARED"), getenv("LD_PRELOAD")]);';
-        $environment = ['ALTAIR_TEST_SECRET' => 's3cr3t', 'ALTAIR_TEST_SHARED' => 'shared', 'LD_PRELOAD' => ''] + getenv();
-        $command = [PHP_BINARY, $this->repository->altair(), 'eval', '--project-root=' . $this->app, '--format=json'];
+        $environment = ['ALTAIR_TEST_SECRET' => 's3cr3t', 'ALTAIR_TEST_SHARED' => 'shared', 'LD_PRELOAD' => '', 'PHP_BINARY' => PHP_BINARY] + getenv();
+        $command = [$this->repository->altair(), 'eval', '--project-root=' . $this->app, '--format=json'];
 
         $inherit = Process::run([...$command, $snippet], '', null, $environment);
         $clean = Process::run([...$command, '--env=ALTAIR_TEST_SHARED', '--env=LD_PRELOAD', $snippet], '', null, $environment);

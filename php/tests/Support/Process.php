@@ -37,14 +37,14 @@ final class Process
     }
 
     /**
-     * `php -d extension=<module> bin/altair …`
+     * `bin/altair …` as a user runs it (the launcher starts this PHP, with the module built in the
+     * checkout when the ini does not load it).
      *
      * @param list<string> $arguments
+     * @param array<string, string> $environment added to this process's environment
      */
-    public static function altair(array $arguments, string $stdin = '', ?string $cwd = null): self
+    public static function altair(array $arguments, string $stdin = '', ?string $cwd = null, array $environment = []): self
     {
-        $repository = new Repository();
-
-        return self::run([PHP_BINARY, '-d', 'extension=' . $repository->module(), $repository->altair(), ...$arguments], $stdin, $cwd);
+        return self::run([(new Repository())->altair(), ...$arguments], $stdin, $cwd, $environment + ['PHP_BINARY' => PHP_BINARY] + getenv());
     }
 }

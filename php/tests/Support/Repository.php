@@ -19,6 +19,12 @@ final class Repository
         return $this->root() . '/bin/altair';
     }
 
+    /** The PHP entry behind the launcher, for `php bin/altair.php`. */
+    public function entry(): string
+    {
+        return $this->root() . '/bin/altair.php';
+    }
+
     public function module(): string
     {
         return $this->root() . '/modules/altair_eval.so';

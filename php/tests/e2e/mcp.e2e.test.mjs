@@ -22,7 +22,7 @@ let serverStderr = '';
 before(async () => {
   transport = new StdioClientTransport({
     command: php,
-    args: ['-d', `extension=${module}`, path.join(repo, 'bin/altair'), 'mcp', `--project-root=${app}`],
+    args: ['-d', `extension=${module}`, path.join(repo, 'bin/altair.php'), 'mcp', `--project-root=${app}`],
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk) => { serverStderr += chunk; });

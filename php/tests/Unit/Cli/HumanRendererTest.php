@@ -76,6 +76,58 @@ final class HumanRendererTest extends TestCase
         self::assertStringContainsString("\033[32m✓\033[0m", (new HumanRenderer(true))->render($outcome, $this->call));
     }
 
+    public function testTheSnippetCannotRewriteTheVerdictWithControlCharacters(): void
+    {
+        // A snippet that throws, but prints and says "✓ int 42" over the real line with CR and ESC.
+        $fake = "\r\033[2K\033[32m✓\033[0m int 42";
+        $outcome = $this->outcomes->make([
+            'ok' => false,
+            'result' => null,
+            'exit_code' => 1,
+            'stdout' => "before\tcolumn\n" . $fake . "\n",
+            'stderr' => "warn\x07\x7f\xc2\x9b31m" . $fake,
+            'exception' => [
+                'class' => "RuntimeException\r",
+                'message' => 'boom' . $fake,
+                'file' => "snippet.php\033[1A",
+                'line' => 1,
+                'stack_trace' => ["main\r(snippet.php:1)"],
+                'previous' => [['class' => 'LogicException', 'message' => "cause\033c", 'file' => 'snippet.php', 'line' => 1]],
+            ],
+        ]);
+
+        foreach ([false, true] as $colour) {
+            $text = (new HumanRenderer($colour))->render($outcome, $this->call, verbose: true);
+            $ours = str_replace(["\033[32m", "\033[31m", "\033[2m", "\033[0m"], '', $text);
+
+            self::assertStringNotContainsString("\r", $text);
+            self::assertStringNotContainsString("\033", $ours);
+            self::assertStringNotContainsString("\x07", $text);
+            self::assertStringNotContainsString("\x7f", $text);
+            self::assertStringNotContainsString("\xc2\x9b", $text);
+        }
+        $text = (new HumanRenderer(false))->render($outcome, $this->call, verbose: true);
+        self::assertStringContainsString("before\tcolumn\n", $text);
+        self::assertStringContainsString('\r\e[2K\e[32m✓\e[0m int 42' . "\n", $text);
+        self::assertStringContainsString('warn\x07\x7f\u{9b}31m', $text);
+        self::assertStringContainsString("✗ RuntimeException\\r: boom\\r\\e[2K", $text);
+        self::assertStringContainsString('at snippet.php\e[1A:1', $text);
+        self::assertStringContainsString('#0 main\r(snippet.php:1)', $text);
+        self::assertStringContainsString('caused by LogicException: cause\ec', $text);
+    }
+
+    public function testAReturnedStringWithControlCharactersIsShownEscaped(): void
+    {
+        $outcome = $this->outcomes->make(['result' => ['type' => 'string', 'value' => "a\rb\033[31mc\x00"]]);
+
+        $text = (new HumanRenderer(false))->render($outcome, $this->call);
+
+        self::assertStringNotContainsString("\r", $text);
+        self::assertStringNotContainsString("\033", $text);
+        self::assertStringNotContainsString("\x00", $text);
+        self::assertStringContainsString('a\rb\e[31mc\0', $text);
+    }
+
     public function testMarksTruncatedOutput(): void
     {
         $outcome = $this->outcomes->make(['stdout' => 'x', 'stdout_truncated' => true, 'stderr' => 'y', 'stderr_truncated' => true]);

@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Tests\Unit\Cli;
 
 use AltairEval\Frontend\Cli\AltairApplication;
+use AltairEval\Frontend\Cli\LeanEval;
+use AltairEval\Frontend\Cli\OptionReader;
+use AltairEval\Frontend\Cli\PolicyOptions;
 use AltairEval\Frontend\Tests\Support\CapturingOutput;
 use AltairEval\Frontend\Tests\Support\FakeEvaluator;
 use AltairEval\Frontend\Tests\Support\Outcomes;
@@ -57,6 +60,17 @@ final class PolicyOptionsTest extends TestCase
         self::assertSame(0, $exit, $output->errors());
         self::assertSame($writes, $this->evaluator->lastCall()->allowWrites);
         self::assertSame($network, $this->evaluator->lastCall()->allowNetwork);
+    }
+
+    /** @param list<string> $flags */
+    #[DataProvider('spellings')]
+    public function testTheLeanEvalPathAcceptsEverySpelling(array $flags, bool $writes, bool $network): void
+    {
+        $lean = LeanEval::parse([...$flags, 'return 1;']);
+
+        self::assertNotNull($lean, 'the lean path must take these flags itself, not leave them to the console');
+        self::assertSame($writes, PolicyOptions::writes(new OptionReader($lean)));
+        self::assertSame($network, PolicyOptions::network(new OptionReader($lean)));
     }
 
     /** @param list<string> $flags */

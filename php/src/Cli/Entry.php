@@ -1,0 +1,66 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Cli;
+
+use AltairEval\Frontend\Events\IdGenerator;
+use AltairEval\Frontend\Runtime\ExtensionEvaluator;
+use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Serve\RoutingEvaluator;
+use AltairEval\Frontend\Serve\SocketClient;
+use Symfony\Component\Console\Input\ArgvInput;
+use Symfony\Component\Console\Output\ConsoleOutput;
+
+/**
+ * bin/altair.php: loads the extension when PHP did not (ExtensionLoader), answers the launcher's
+ * question about the ini (LauncherCache), then runs `eval` on the lean path when it can (LeanEval)
+ * and everything else through the console application. `eval` goes through the project's server
+ * when one is running (RoutingEvaluator) and runs cold otherwise; a thin start (ThinStart, PHP
+ * without its ini) only does the former and starts again with the full ini for anything else.
+ */
+final class Entry
+{
+    public function __construct(private readonly string $repository, private readonly string $script)
+    {
+    }
+
+    /**
+     * @param list<string> $argv
+     */
+    public function run(array $argv): int
+    {
+        $thin = ThinStart::claim();
+        $module = $this->repository . '/modules/altair_eval.so';
+        $loader = new ExtensionLoader($module, $this->script, STDERR);
+        (new LauncherCache())->record($loader->isLoaded(), $module);
+        if (!$loader->isLoaded()) {
+            return $loader->reexecute(array_slice($argv, 1));
+        }
+        putenv(ExtensionLoader::GUARD_VARIABLE);
+        $lean = ($argv[1] ?? null) === 'eval' && LeanEval::applies(STDOUT) ? LeanEval::parse(array_slice($argv, 2)) : null;
+
+        if ($thin !== null) {
+            // Started without the ini: only the server's answer is printed from here (ThinStart).
+            $restart = new ThinStart($module, $this->script, array_slice($argv, 1), $thin === '1');
+            if ($lean === null || $lean->getOption('stdin') === true) {
+                return $restart->restart();
+            }
+
+            return $lean->run(new EvalRun(new RoutingEvaluator(new SocketClient(), $restart), new Limits(), new IdGenerator()), STDIN, STDOUT, STDERR);
+        }
+
+        // `eval` is one call per process: cold, unless the project's server answers. `mcp` serves many: warm.
+        $evaluator = new RoutingEvaluator(new SocketClient(), new ExtensionEvaluator());
+        if ($lean !== null) {
+            return $lean->run(new EvalRun($evaluator, new Limits(), new IdGenerator()), STDIN, STDOUT, STDERR);
+        }
+
+        if ((require $this->repository . '/php/autoload.php') !== true) {
+            return ExitCode::Usage->value;
+        }
+        $application = new AltairApplication($evaluator, serverEvaluator: new ExtensionEvaluator(warm: true));
+
+        return $application->run(new ArgvInput($argv), new ConsoleOutput());
+    }
+}

@@ -1,0 +1,36 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Cli;
+
+/**
+ * The one line bin/altair prints on stderr when it cannot go on: a usage error (exit 2) names the
+ * command and where its help is; a failure of the evaluator or of the event log (exit 1) says why.
+ */
+final class ErrorLine
+{
+    /**
+     * @param string|null $command the command as typed, null when there was none
+     * @param bool        $known   whether that command exists (its help is then pointed to)
+     */
+    public function usage(string $message, ?string $command, bool $known): string
+    {
+        return sprintf(
+            'altair%s: %s (see: bin/altair %s--help)',
+            $command === null ? '' : ' ' . $command,
+            $this->oneLine($message),
+            $command === null || !$known ? '' : $command . ' ',
+        );
+    }
+
+    public function failure(string $message): string
+    {
+        return sprintf('altair: %s', $this->oneLine($message));
+    }
+
+    private function oneLine(string $message): string
+    {
+        return trim((string) preg_replace('/\s+/', ' ', $message));
+    }
+}

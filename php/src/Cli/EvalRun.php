@@ -1,0 +1,150 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Cli;
+
+use AltairEval\Frontend\Events\Event;
+use AltairEval\Frontend\Events\EventLog;
+use AltairEval\Frontend\Events\IdGenerator;
+use AltairEval\Frontend\Runtime\ContractJson;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Runtime\Outcome;
+
+/**
+ * What `altair eval` does once its command line is parsed, shared by the console command
+ * (EvalCommand) and the lean path (LeanEval) so that both check, evaluate and print the same way:
+ * options to an EvalCall (every problem a UsageError), the evaluation (an unsafe one is recorded
+ * whatever happens), and the printed result with its exit code.
+ */
+final class EvalRun
+{
+    public const FORMATS = ['human', 'json'];
+
+    public function __construct(
+        private readonly EvaluatorPort $evaluator,
+        private readonly Limits $limits,
+        private readonly IdGenerator $ids,
+    ) {
+    }
+
+    /**
+     * @param resource $stdin where --stdin reads
+     */
+    public function call(OptionReader $options, ?string $argument, $stdin): EvalCall
+    {
+        $projectRoot = $options->projectRoot();
+        $envAllow = $options->variableNames('env');
+        $envPolicy = $options->choice('env-policy', [EvalCall::ENV_INHERIT, EvalCall::ENV_CLEAN], $envAllow === [] ? EvalCall::ENV_INHERIT : EvalCall::ENV_CLEAN);
+        if ($envPolicy === EvalCall::ENV_INHERIT && $envAllow !== []) {
+            throw new UsageError('--env names what --env-policy=clean passes on; with inherit every variable is passed already.');
+        }
+
+        return new EvalCall(
+            snippet: $this->snippet($options, $argument, $stdin),
+            projectRoot: $projectRoot,
+            timeoutMs: $options->intInRange('timeout-ms', $this->limits->defaultTimeoutMs(), $this->limits->minTimeoutMs(), $this->limits->maxTimeoutMs()),
+            memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
+            allowWrites: PolicyOptions::writes($options),
+            allowNetwork: PolicyOptions::network($options),
+            bootstrap: $options->bootstrap($projectRoot),
+            unsafe: $options->flag('unsafe'),
+            allowEndpoints: $options->endpoints('allow-endpoint'),
+            envPolicy: $envPolicy,
+            envAllow: $envAllow,
+        );
+    }
+
+    public function format(OptionReader $options): string
+    {
+        return $options->choice('format', self::FORMATS, 'human');
+    }
+
+    /**
+     * Evaluates, and for an unsafe run appends its record whatever happens.
+     */
+    public function evaluate(EvalCall $call): Outcome
+    {
+        $startedAt = new \DateTimeImmutable();
+        $started = hrtime(true);
+        $outcome = null;
+        try {
+            $outcome = $this->evaluator->evaluate($call);
+
+            return $outcome;
+        } finally {
+            if ($call->unsafe) {
+                $elapsedMs = intdiv(hrtime(true) - $started, 1_000_000);
+                EventLog::forProjectRoot($call->projectRoot)->append(
+                    Event::unsafeEval($call, $outcome, $elapsedMs, $startedAt, $this->ids->next()),
+                );
+            }
+        }
+    }
+
+    /**
+     * The bytes to print on stdout: the pretty contract and a newline, or the human form.
+     */
+    public function render(Outcome $outcome, EvalCall $call, string $format, bool $decorated, bool $verbose): string
+    {
+        if ($format === 'json') {
+            return (new ContractJson())->encode($outcome, pretty: true) . PHP_EOL;
+        }
+
+        return (new HumanRenderer($decorated))->render($outcome, $call, $verbose);
+    }
+
+    public function exitCode(Outcome $outcome): int
+    {
+        return $outcome->ok ? ExitCode::Ok->value : ExitCode::Failed->value;
+    }
+
+    /**
+     * @param resource $stdin
+     */
+    private function snippet(OptionReader $options, ?string $argument, $stdin): string
+    {
+        $file = $options->string('file');
+        $fromStdin = $options->flag('stdin');
+        $sources = array_filter([$argument !== null, $file !== null, $fromStdin]);
+        if (count($sources) > 1) {
+            throw new UsageError('Give the snippet one way only: as the argument, with --file or with --stdin.');
+        }
+
+        if ($file !== null) {
+            if (!is_file($file) || !is_readable($file)) {
+                throw new UsageError(sprintf('--file: cannot read "%s".', $file));
+            }
+            $snippet = (string) file_get_contents($file);
+        } elseif ($fromStdin) {
+            $snippet = (string) stream_get_contents($stdin);
+        } else {
+            $snippet = $argument ?? '';
+        }
+        if ($options->flag('base64') && $sources !== []) {
+            $snippet = $this->decodeBase64($snippet);
+        }
+
+        if (trim($snippet) === '') {
+            throw new UsageError($sources === [] ? 'No snippet: pass it as the argument, with --file or with --stdin.' : 'The snippet is empty.');
+        }
+
+        return $snippet;
+    }
+
+    /**
+     * Strict base64 (line breaks and spaces around it are allowed); anything else is a usage error.
+     */
+    private function decodeBase64(string $encoded): string
+    {
+        $compact = (string) preg_replace('/\s+/', '', $encoded);
+        $decoded = base64_decode($compact, true);
+        if ($compact === '' || $decoded === false) {
+            throw new UsageError('--base64: the snippet is not valid base64.');
+        }
+
+        return $decoded;
+    }
+}

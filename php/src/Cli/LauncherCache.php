@@ -1,0 +1,111 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Cli;
+
+use AltairEval\Frontend\Serve\RuntimeDir;
+
+/**
+ * The answer bin/altair (the sh launcher) keeps so that it starts PHP once: does this PHP's ini
+ * already load the extension? When it does not know, the launcher starts PHP without the module and
+ * names its cache file in CACHE_VARIABLE; record() writes the answer there, with every file and
+ * directory that could change it (the binary and its links, php.ini, the scan directories and their
+ * files). The launcher trusts the answer while none of them is newer than the cache file, whose
+ * mtime is set two seconds before this PHP started, so that an edit racing the probe is seen.
+ *
+ *   altair-eval launcher 2 | the launcher's php | PHPRC | PHP_INI_SCAN_DIR | 1 or 0
+ *   | the flags of a thin start (ThinStart), tab-separated, or nothing | the ini's altair_eval module
+ *   | TMPDIR | the runtime directory without XDG_RUNTIME_DIR (RuntimeDir) | path…
+ *
+ * A wrong or stale answer costs speed, never correctness: bin/altair.php loads the module itself
+ * (ExtensionLoader) when it is missing.
+ */
+final class LauncherCache
+{
+    public const CACHE_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_CACHE';
+    public const PHP_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_PHP';
+    public const MAGIC = 'altair-eval launcher 2';
+    private const SLACK_SECONDS = 2;
+
+    /**
+     * Writes the answer when the launcher asked for it, and removes the request from the environment
+     * either way (the snippet's child inherits it otherwise).
+     */
+    public function record(bool $iniLoadsModule, string $checkoutModule): void
+    {
+        $file = (string) getenv(self::CACHE_VARIABLE);
+        $php = (string) getenv(self::PHP_VARIABLE);
+        putenv(self::CACHE_VARIABLE);
+        putenv(self::PHP_VARIABLE);
+        if ($file === '' || $php === '' || !str_starts_with($file, '/')) {
+            return;
+        }
+        $iniModule = rtrim((string) ini_get('extension_dir'), '/') . '/altair_eval.so';
+        $iniModule = $iniLoadsModule && is_file($iniModule) ? $iniModule : '';
+        $thin = $iniLoadsModule && $iniModule === '' ? null : ThinStart::probe($php, $iniLoadsModule ? $iniModule : $checkoutModule);
+        $lines = [
+            self::MAGIC, $php, (string) getenv('PHPRC'), (string) getenv('PHP_INI_SCAN_DIR'), $iniLoadsModule ? '1' : '0',
+            $thin === null ? '' : implode("\t", $thin), $iniModule,
+            (string) getenv('TMPDIR'), function_exists('posix_geteuid') ? RuntimeDir::temporary(posix_geteuid()) : '',
+            ...$this->watched($php),
+        ];
+        foreach ($lines as $index => $line) {
+            if (str_contains($line, "\n") || ($index === 5 && $thin !== null && str_contains(implode('', $thin), "\t"))) {
+                return;
+            }
+        }
+        $this->write($file, implode("\n", $lines) . "\n");
+    }
+
+    /**
+     * @return list<string>
+     */
+    private function watched(string $php): array
+    {
+        $paths = [PHP_BINARY];
+        for ($link = $php, $hops = 0; $link !== '' && $hops < 16; $hops++) {
+            $paths[] = $link;
+            $paths[] = dirname($link);
+            $target = is_link($link) ? (string) readlink($link) : '';
+            $link = $target === '' || str_starts_with($target, '/') ? $target : dirname($link) . '/' . $target;
+        }
+        $loaded = php_ini_loaded_file();
+        if (is_string($loaded)) {
+            array_push($paths, $loaded, dirname($loaded));
+        }
+        $paths[] = PHP_CONFIG_FILE_PATH;
+        $rc = (string) getenv('PHPRC');
+        if ($rc !== '') {
+            $paths[] = $rc;
+        }
+        $scan = getenv('PHP_INI_SCAN_DIR');
+        foreach (is_string($scan) ? explode(PATH_SEPARATOR, $scan) : [PHP_CONFIG_FILE_SCAN_DIR] as $directory) {
+            $paths[] = $directory === '' ? PHP_CONFIG_FILE_SCAN_DIR : $directory;
+        }
+        foreach (explode(',', (string) php_ini_scanned_files()) as $scanned) {
+            $paths[] = trim($scanned);
+        }
+
+        return array_values(array_unique(array_filter($paths, static fn (string $path): bool => $path !== '')));
+    }
+
+    private function write(string $file, string $contents): void
+    {
+        $directory = dirname($file);
+        if (!is_dir($directory) && !@mkdir($directory, 0700, true)) {
+            return;
+        }
+        $temporary = $directory . '/.launcher.' . getmypid() . '.' . bin2hex(random_bytes(4));
+        $handle = @fopen($temporary, 'x');
+        if ($handle === false) {
+            return;
+        }
+        $written = fwrite($handle, $contents) === strlen($contents);
+        fclose($handle);
+        $startedAt = is_int($_SERVER['REQUEST_TIME'] ?? null) ? $_SERVER['REQUEST_TIME'] : time();
+        if (!$written || !touch($temporary, $startedAt - self::SLACK_SECONDS) || !rename($temporary, $file)) {
+            @unlink($temporary);
+        }
+    }
+}

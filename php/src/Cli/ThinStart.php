@@ -1,0 +1,118 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Cli;
+
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Outcome;
+
+/**
+ * The thin start of `bin/altair eval` while the project's server runs: the launcher starts PHP
+ * without its ini (`-n`, PHP's built-in defaults, errors to stderr) and with only the extensions the
+ * client needs (sockets, posix, mbstring, pcntl, altair_eval), since loading a distribution's whole
+ * set of extensions is most of a PHP start-up. Such a process only parses, asks the server and
+ * prints; whenever it would do more (a cold evaluation: no server after all, --unsafe, --env; or a
+ * command line for the console application) it starts the same command again with the full ini,
+ * through this class as its cold evaluator.
+ *
+ * probe() finds the flags once, when the launcher's cache is written (LauncherCache).
+ */
+final class ThinStart implements EvaluatorPort
+{
+    /** Set by the launcher for a thin start: 1 when the ini loads the extension, 0 when it does not. */
+    public const VARIABLE = 'ALTAIR_EVAL_THIN';
+    /** What the client needs besides altair_eval, when this PHP has them as shared modules. */
+    private const EXTENSIONS = ['sockets', 'posix', 'mbstring', 'pcntl'];
+    private const OPTIONAL = ['pcntl'];
+
+    /**
+     * @param list<string> $arguments      the command line after the script
+     * @param bool         $iniLoadsModule whether the full start loads the extension from the ini
+     */
+    public function __construct(
+        private readonly string $modulePath,
+        private readonly string $script,
+        private readonly array $arguments,
+        private readonly bool $iniLoadsModule,
+    ) {
+    }
+
+    /**
+     * The launcher's mark of a thin start ("1": the ini loads the extension, "0": it does not), or
+     * null; removes it so that no child inherits it.
+     */
+    public static function claim(): ?string
+    {
+        $thin = getenv(self::VARIABLE);
+        putenv(self::VARIABLE);
+
+        return is_string($thin) ? $thin : null;
+    }
+
+    /**
+     * The flags of a thin start of $php, checked by starting it once, or null when this PHP cannot
+     * start thin (an extension the client needs is missing or not where PHP looks for it).
+     *
+     * @param string $module the altair_eval module to check them with
+     * @return list<string>|null
+     */
+    public static function probe(string $php, string $module): ?array
+    {
+        $builtin = self::output([$php, '-n', '-r', 'echo implode("\n", get_loaded_extensions());']);
+        if ($builtin === null) {
+            return null;
+        }
+        $flags = ['-n', '-d', 'display_errors=stderr'];
+        foreach (self::EXTENSIONS as $extension) {
+            $path = rtrim((string) ini_get('extension_dir'), '/') . '/' . $extension . '.so';
+            if (in_array($extension, explode("\n", $builtin), true)) {
+                continue;
+            }
+            if (!extension_loaded($extension) || !is_file($path)) {
+                if (in_array($extension, self::OPTIONAL, true)) {
+                    continue;
+                }
+
+                return null;
+            }
+            array_push($flags, '-d', 'extension=' . $path);
+        }
+        $check = 'echo extension_loaded("sockets") && extension_loaded("posix") && extension_loaded("altair_eval") && function_exists("mb_strlen") ? "ok" : "no";';
+
+        return self::output([$php, ...$flags, '-d', 'extension=' . $module, '-r', $check]) === 'ok' ? $flags : null;
+    }
+
+    /**
+     * Starts the same command with the full ini and ends this process with its exit code.
+     */
+    public function evaluate(EvalCall $call): Outcome
+    {
+        exit($this->restart());
+    }
+
+    public function restart(): int
+    {
+        $extension = $this->iniLoadsModule || !is_file($this->modulePath) ? [] : ['-d', 'extension=' . $this->modulePath];
+
+        return ExtensionLoader::replace([...$extension, $this->script, ...$this->arguments], getenv(), STDERR);
+    }
+
+    /**
+     * @param list<string> $command
+     */
+    private static function output(array $command): ?string
+    {
+        $process = @proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        if (!is_resource($process)) {
+            return null;
+        }
+        $output = (string) stream_get_contents($pipes[1]);
+        $errors = (string) stream_get_contents($pipes[2]);
+        fclose($pipes[1]);
+        fclose($pipes[2]);
+
+        return proc_close($process) === 0 && $errors === '' ? $output : null;
+    }
+}

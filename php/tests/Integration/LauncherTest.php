@@ -1,0 +1,178 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Tests\Integration;
+
+use AltairEval\Frontend\Tests\Support\Measured;
+use AltairEval\Frontend\Tests\Support\Process;
+use AltairEval\Frontend\Tests\Support\Repository;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * bin/altair, the sh launcher: how it starts PHP, seen through a php wrapper that logs its arguments.
+ */
+final class LauncherTest extends TestCase
+{
+    private Repository $repository;
+    private string $scratch;
+    private string $php;
+
+    protected function setUp(): void
+    {
+        $this->repository = new Repository();
+        $this->scratch = $this->repository->temporaryDirectory();
+        mkdir($this->scratch . '/bin');
+        $this->php = $this->scratch . '/bin/php';
+        file_put_contents($this->php, sprintf("#!/bin/sh\nprintf '%%s\\n' \"\$*\" >> %s/starts\nexec %s \"\$@\"\n", $this->scratch, PHP_BINARY));
+        chmod($this->php, 0755);
+        mkdir($this->scratch . '/conf.d');
+        // what the launcher watches was not just changed: its answer is trusted from the next run on
+        foreach ([$this->php, $this->scratch . '/bin', $this->scratch . '/conf.d'] as $path) {
+            touch($path, time() - 60);
+        }
+    }
+
+    protected function tearDown(): void
+    {
+        $this->repository->remove($this->scratch);
+    }
+
+    /**
+     * @param array<string, string> $environment
+     */
+    private function evalOnce(string $launcher = '', array $environment = []): Process
+    {
+        return Process::run([$launcher === '' ? $this->repository->altair() : $launcher, 'eval', '--project-root=' . $this->scratch, 'return 6 * 7;'], '', null, $environment + [
+            'PHP_BINARY' => $this->php,
+            'XDG_CACHE_HOME' => $this->scratch . '/cache',
+            'PHP_INI_SCAN_DIR' => ':' . $this->scratch . '/conf.d',
+        ] + getenv());
+    }
+
+    /**
+     * @return list<string> the arguments of each PHP the launcher started
+     */
+    private function starts(): array
+    {
+        $log = $this->scratch . '/starts';
+        $lines = is_file($log) ? file($log, FILE_IGNORE_NEW_LINES) : [];
+        @unlink($log);
+
+        return $lines === false ? [] : $lines;
+    }
+
+    public function testWithoutTheModuleInTheIniItLearnsOnceThenPassesTheModule(): void
+    {
+        $first = $this->evalOnce();
+        self::assertSame(0, $first->exitCode, $first->stderr);
+        self::assertStringStartsWith("✓ int 42\n", $first->stdout);
+        self::assertStringNotContainsString('-d extension=', $this->starts()[0] ?? '', 'the first start asks PHP');
+        self::assertStringContainsString("\n0\n", (string) file_get_contents($this->scratch . '/cache/altair-eval/launcher'));
+
+        $second = $this->evalOnce();
+        self::assertSame(0, $second->exitCode, $second->stderr);
+        self::assertSame('', $second->stderr);
+        self::assertSame(['-d extension=' . dirname($this->repository->altair()) . '/../modules/altair_eval.so ' . $this->repository->entry() . ' eval --project-root=' . $this->scratch . ' return 6 * 7;'], $this->starts());
+    }
+
+    public function testWithTheModuleInTheIniItNeverPassesItAgain(): void
+    {
+        file_put_contents($this->scratch . '/conf.d/altair.ini', 'extension=' . $this->repository->module() . "\n");
+
+        $first = $this->evalOnce();
+        $second = $this->evalOnce();
+
+        self::assertSame(0, $second->exitCode, $second->stderr);
+        self::assertSame('', $second->stderr, 'no "already loaded" warning');
+        self::assertStringStartsWith("✓ int 42\n", $second->stdout);
+        self::assertSame(0, $first->exitCode);
+        foreach ($this->starts() as $start) {
+            self::assertStringNotContainsString('-d extension=', $start);
+        }
+    }
+
+    public function testAnIniChangeAfterTheAnswerIsNoticed(): void
+    {
+        self::assertSame(0, $this->evalOnce()->exitCode);
+        self::assertStringContainsString("\n0\n", (string) file_get_contents($this->scratch . '/cache/altair-eval/launcher'));
+        $this->starts();
+
+        file_put_contents($this->scratch . '/conf.d/altair.ini', 'extension=' . $this->repository->module() . "\n");
+        $after = $this->evalOnce();
+
+        self::assertSame('', $after->stderr, 'the stale answer was not used: no "already loaded" warning');
+        self::assertStringNotContainsString('-d extension=', $this->starts()[0] ?? '-d extension=');
+        self::assertStringContainsString("\n1\n", (string) file_get_contents($this->scratch . '/cache/altair-eval/launcher'));
+    }
+
+    public function testAnInstallWithoutModulesThroughASymlinkUsesTheIni(): void
+    {
+        $package = $this->scratch . '/vendor/altair/eval';
+        mkdir($package . '/bin', 0777, true);
+        mkdir($this->scratch . '/vendor/bin');
+        copy($this->repository->altair(), $package . '/bin/altair');
+        copy($this->repository->entry(), $package . '/bin/altair.php');
+        chmod($package . '/bin/altair', 0755);
+        symlink(dirname($this->repository->entry(), 2) . '/php', $package . '/php');
+        symlink('../altair/eval/bin/altair', $this->scratch . '/vendor/bin/altair');
+
+        $missing = $this->evalOnce($this->scratch . '/vendor/bin/altair');
+        file_put_contents($this->scratch . '/conf.d/altair.ini', 'extension=' . $this->repository->module() . "\n");
+        $installed = $this->evalOnce($this->scratch . '/vendor/bin/altair');
+
+        self::assertSame(2, $missing->exitCode);
+        self::assertStringContainsString('pecl install altair_eval', $missing->stderr);
+        self::assertSame(0, $installed->exitCode, $installed->stderr);
+        self::assertStringStartsWith("✓ int 42\n", $installed->stdout);
+    }
+
+    public function testWhileTheProjectsServerRunsEvalStartsPhpWithoutItsIni(): void
+    {
+        $runtime = ['XDG_RUNTIME_DIR' => $this->scratch];
+        $cold = $this->evalOnce('', $runtime);
+        $started = Process::run([$this->repository->altair(), 'serve', '--daemon', '--project-root=' . $this->scratch], '', null, $runtime + ['PHP_BINARY' => PHP_BINARY] + getenv());
+        self::assertSame(0, $started->exitCode, $started->stderr);
+        $this->starts();
+        try {
+            $thin = $this->evalOnce('', $runtime);
+            $status = Process::run([$this->repository->altair(), 'serve', '--status', '--project-root=' . $this->scratch], '', null, $runtime + getenv());
+        } finally {
+            Process::run([$this->repository->altair(), 'serve', '--stop', '--project-root=' . $this->scratch], '', null, $runtime + getenv());
+        }
+
+        self::assertStringStartsWith('-n -d display_errors=stderr ', $this->starts()[0] ?? '');
+        self::assertSame(0, $thin->exitCode, $thin->stderr);
+        self::assertSame(Measured::erased($cold->stdout), Measured::erased($thin->stdout));
+        self::assertStringContainsString('evaluations: 1', $status->stdout);
+    }
+
+    public function testAThinStartWithoutAServerAfterAllRunsTheFullOne(): void
+    {
+        $runtime = ['XDG_RUNTIME_DIR' => $this->scratch];
+        self::assertSame(0, $this->evalOnce('', $runtime)->exitCode, 'the launcher learns the thin flags');
+        mkdir($this->scratch . '/altair-eval', 0700);
+        $socket = $this->scratch . '/altair-eval/' . substr(hash('sha256', $this->scratch), 0, 32) . '.sock';
+        $stale = socket_create(AF_UNIX, SOCK_STREAM, 0);
+        self::assertInstanceOf(\Socket::class, $stale);
+        self::assertTrue(socket_bind($stale, $socket));
+        socket_close($stale); // what a killed server leaves: its socket and its marker
+        symlink(basename($socket), $this->scratch . '/altair-eval/root' . str_replace(['%', '/'], ['%25', '%2F'], $this->scratch));
+        $this->starts();
+
+        $result = $this->evalOnce('', $runtime);
+
+        self::assertStringStartsWith('-n ', $this->starts()[0] ?? '');
+        self::assertSame(0, $result->exitCode, $result->stderr);
+        self::assertSame('', $result->stderr);
+        self::assertStringStartsWith("✓ int 42\n", $result->stdout);
+    }
+
+    public function testAMissingPhpIsAUsageError(): void
+    {
+        $result = $this->evalOnce('', ['PHP_BINARY' => $this->scratch . '/no-php']);
+
+        self::assertSame(2, $result->exitCode);
+        self::assertStringContainsString('set PHP_BINARY', $result->stderr);
+    }
+}

@@ -1,0 +1,216 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Tests\Integration;
+
+use AltairEval\Frontend\Mcp\ServerPolicy;
+use AltairEval\Frontend\Runtime\ExtensionEvaluator;
+use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Serve\RuntimeDir;
+use AltairEval\Frontend\Serve\ServeHandler;
+use AltairEval\Frontend\Serve\SocketServer;
+use AltairEval\Frontend\Tests\Support\Measured;
+use AltairEval\Frontend\Tests\Support\Process;
+use AltairEval\Frontend\Tests\Support\Repository;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * `bin/altair serve` and `bin/altair eval` through it, with the real extension, each test in a
+ * runtime directory of its own (XDG_RUNTIME_DIR).
+ */
+final class ServeTest extends TestCase
+{
+    private Repository $repository;
+    private string $runtime;
+    private string $project;
+
+    protected function setUp(): void
+    {
+        $this->repository = new Repository();
+        $this->runtime = $this->repository->temporaryDirectory();
+        $this->project = $this->repository->temporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->altair(['serve', '--stop']);
+        $this->repository->remove($this->runtime);
+        $this->repository->remove($this->project);
+    }
+
+    /**
+     * @param list<string> $arguments
+     */
+    private function altair(array $arguments, string $stdin = ''): Process
+    {
+        return Process::altair([...$arguments, '--project-root=' . $this->project], $stdin, null, ['XDG_RUNTIME_DIR' => $this->runtime]);
+    }
+
+    private function socket(): string
+    {
+        return $this->runtime . '/altair-eval/' . substr(hash('sha256', $this->project), 0, 32) . '.sock';
+    }
+
+    public function testStartStatusCallAndStop(): void
+    {
+        $started = $this->altair(['serve', '--daemon']);
+        self::assertSame(0, $started->exitCode, $started->stdout . $started->stderr);
+        self::assertStringContainsString('serving ' . $this->project, $started->stdout);
+        self::assertSame('socket', filetype($this->socket()));
+        self::assertSame(0700, fileperms($this->runtime . '/altair-eval') & 0777);
+
+        $call = $this->altair(['eval', '--format=json', 'return getmypid();']);
+        self::assertSame(0, $call->exitCode, $call->stderr);
+        $status = $this->altair(['serve', '--status']);
+        self::assertSame(0, $status->exitCode, $status->stderr);
+        self::assertStringContainsString('evaluations: 1', $status->stdout);
+
+        $stopped = $this->altair(['serve', '--stop']);
+        self::assertSame(0, $stopped->exitCode, $stopped->stderr);
+        self::assertFileDoesNotExist($this->socket());
+        self::assertSame(1, $this->altair(['serve', '--status'])->exitCode);
+    }
+
+    public function testStartedAndCalledAsBinAltairFromTheCheckout(): void
+    {
+        $environment = ['XDG_RUNTIME_DIR' => $this->runtime, 'PHP_BINARY' => PHP_BINARY] + getenv();
+        $root = dirname($this->repository->altair(), 2);
+
+        $started = Process::run(['bin/altair', 'serve', '--daemon', '--project-root=' . $this->project], '', $root, $environment);
+        $call = Process::run(['bin/altair', 'eval', '--project-root=' . $this->project, 'return 7;'], '', $root, $environment);
+
+        self::assertSame(0, $started->exitCode, $started->stderr);
+        self::assertSame(0, $call->exitCode, $call->stderr);
+        self::assertStringStartsWith("✓ int 7\n", $call->stdout);
+        self::assertSame(1, $this->served());
+    }
+
+    public function testAResultThroughTheServerHasTheShapeOfAColdOne(): void
+    {
+        $snippet = 'echo "out\n"; fwrite(STDERR, "err\n"); return ["a" => 1.5, "b" => [true, null]];';
+        $cold = [$this->altair(['eval', $snippet]), $this->altair(['eval', '--format=json', $snippet])];
+        self::assertSame(0, $this->altair(['serve', '--daemon'])->exitCode);
+        $warm = [$this->altair(['eval', $snippet]), $this->altair(['eval', '--format=json', $snippet])];
+        self::assertSame(2, $this->served(), 'both calls went through the server');
+
+        foreach ([0, 1] as $i) {
+            self::assertSame(0, $warm[$i]->exitCode, $warm[$i]->stderr);
+            self::assertSame(Measured::erased($cold[$i]->stdout), Measured::erased($warm[$i]->stdout));
+            self::assertSame($cold[$i]->stderr, $warm[$i]->stderr);
+        }
+    }
+
+    public function testAPolicyTheServerWasNotStartedWithIsRefused(): void
+    {
+        self::assertSame(0, $this->altair(['serve', '--daemon', '--allow-endpoint=127.0.0.1:5432'])->exitCode);
+
+        foreach ([['--writes', '--writes was refused'], ['--network', '--network was refused'], ['--allow-endpoint=127.0.0.1:6379', '--allow-endpoint=127.0.0.1:6379 was refused']] as [$option, $reason]) {
+            $refused = $this->altair(['eval', $option, 'return 1;']);
+            self::assertSame(2, $refused->exitCode, $option);
+            self::assertSame('', $refused->stdout);
+            self::assertStringContainsString($reason, $refused->stderr);
+            self::assertSame(1, substr_count($refused->stderr, "\n"));
+        }
+        $allowed = $this->altair(['eval', '--allow-endpoint=127.0.0.1:5432', 'return 1;']);
+        self::assertSame(0, $allowed->exitCode, $allowed->stderr);
+        self::assertSame(1, $this->served(), 'the allowed call; nothing refused was evaluated');
+    }
+
+    public function testUnsafeAndEnvironmentCallsRunColdInTheCaller(): void
+    {
+        self::assertSame(0, $this->altair(['serve', '--daemon'])->exitCode);
+
+        $unsafe = $this->altair(['eval', '--unsafe', 'return 1;']);
+        $clean = $this->altair(['eval', '--env-policy=clean', 'return 1;']);
+
+        self::assertSame(0, $unsafe->exitCode, $unsafe->stderr);
+        self::assertSame(0, $clean->exitCode, $clean->stderr);
+        self::assertSame(0, $this->served());
+        self::assertFileExists($this->project . '/.altair/events.jsonl', 'the unsafe run was recorded by the caller');
+    }
+
+    public function testAStaleSocketIsReplaced(): void
+    {
+        mkdir($this->runtime . '/altair-eval', 0700);
+        $stale = socket_create(AF_UNIX, SOCK_STREAM, 0);
+        self::assertInstanceOf(\Socket::class, $stale);
+        self::assertTrue(socket_bind($stale, $this->socket()));
+        socket_close($stale); // the file stays, nobody listens: what a killed server leaves
+
+        $cold = $this->altair(['eval', 'return 1;']);
+        self::assertSame(0, $cold->exitCode, 'a stale socket means a cold run: ' . $cold->stderr);
+        $started = $this->altair(['serve', '--daemon']);
+        self::assertSame(0, $started->exitCode, $started->stderr);
+        self::assertSame(0, $this->altair(['eval', 'return 1;'])->exitCode);
+        self::assertSame(1, $this->served());
+    }
+
+    public function testASecondServerForTheSameProjectIsRefused(): void
+    {
+        self::assertSame(0, $this->altair(['serve', '--daemon'])->exitCode);
+
+        $second = $this->altair(['serve', '--daemon']);
+
+        self::assertSame(2, $second->exitCode);
+        self::assertStringContainsString('already running', $second->stderr);
+    }
+
+    public function testTheServerStopsAfterItsIdleTimeout(): void
+    {
+        // timeout(1) only keeps a broken idle timeout from hanging the suite
+        $server = Process::run(['timeout', '300', $this->repository->altair(), 'serve', '--idle-timeout=1', '--project-root=' . $this->project], '', null, ['XDG_RUNTIME_DIR' => $this->runtime, 'PHP_BINARY' => PHP_BINARY] + getenv());
+
+        self::assertSame(0, $server->exitCode, $server->stderr);
+        self::assertStringContainsString('idle for 1s, stopping', $server->stderr);
+        self::assertFileDoesNotExist($this->socket());
+    }
+
+    /**
+     * The peer check itself, on a socket anyone may reach: a process of another user is refused.
+     */
+    public function testAnotherUserIsRefused(): void
+    {
+        $runuser = is_executable('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
+        if (posix_geteuid() !== 0 || $runuser === null) {
+            self::markTestSkipped('needs root and setpriv to run a client as nobody');
+        }
+        chmod($this->runtime, 0755);
+        $directory = new RuntimeDir($this->runtime . '/shared', posix_geteuid());
+        mkdir($directory->path, 0700);
+        $server = new SocketServer($directory, new ServeHandler(new ExtensionEvaluator(), new ServerPolicy($this->project), new Limits()), 1, STDERR);
+        $server->bind();
+        chmod($directory->path, 0755);
+        chmod($server->socketPath(), 0777);
+        $client = <<<'PHP'
+            $s = socket_create(AF_UNIX, SOCK_STREAM, 0);
+            socket_connect($s, $argv[1]);
+            socket_set_option($s, SOL_SOCKET, SO_PASSCRED, 1);
+            socket_recv($s, $hello, 4096, 0);
+            $request = serialize(['protocol' => 1, 'op' => 'status']);
+            socket_write($s, pack('N', strlen($request)) . $request);
+            $reply = '';
+            while (socket_recv($s, $chunk, 4096, 0) > 0) { $reply .= $chunk; }
+            echo substr($reply, 4);
+            PHP;
+        $pid = pcntl_fork();
+        if ($pid === 0) {
+            $log = fopen('php://memory', 'w');
+            $server->logTo($log);
+            exit($server->serve());
+        }
+        $result = Process::run([$runuser, '--reuid=65534', '--regid=65534', '--clear-groups', PHP_BINARY, '-n', '-d', 'extension=sockets', '-r', $client, $server->socketPath()]);
+        posix_kill($pid, SIGTERM);
+        pcntl_waitpid($pid, $status);
+
+        self::assertSame(['refused' => 'this server belongs to another user.'], unserialize($result->stdout), $result->stderr);
+    }
+
+    private function served(): int
+    {
+        $status = $this->altair(['serve', '--status']);
+        self::assertSame(1, preg_match('/^evaluations: (\d+)$/m', $status->stdout, $match), $status->stdout . $status->stderr);
+
+        return (int) $match[1];
+    }
+}

@@ -1,0 +1,17 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AltairEval\Frontend\Tests\Support;
+
+/**
+ * Printed results with what differs between two runs of the same snippet (the duration and the
+ * peak memory) replaced by N, so that two runs' output can be compared byte for byte.
+ */
+final class Measured
+{
+    public static function erased(string $output): string
+    {
+        return (string) preg_replace(['/("duration_ms": |duration=)\d+/', '/("memory_peak_bytes": |memory=)\d+/'], ['${1}N', '${1}N'], $output);
+    }
+}
