@@ -5,8 +5,7 @@
  * run, the wall clock of
  *   - plain php:      `php count.php`, a script that boots the same app and counts (the unavoidable cost)
  *   - bin/altair:     `bin/altair eval 'return App\Models\User::count();'`, cold (a new CLI process,
- *                     which starts the hardened child); as a fresh checkout runs it (the extension
- *                     not in php.ini: bin/altair re-executes itself with it) and with it loaded
+ *                     which starts the hardened child), as a user runs it
  *   - evaluate():     Evaluator::evaluate() of the same snippet from this process, cold child
  *   - warm evaluate(): the same through a warm evaluator (forked from a template)
  *   - tinker:         `php artisan tinker --execute=...` (report only), when laravel/tinker can be
@@ -37,7 +36,6 @@ file_put_contents("$scripts/count.php", <<<'PHP'
     echo App\Models\User::count(), "\n";
     PHP);
 $bin = realpath(__DIR__ . '/../bin/altair');
-define('BENCH_MODULE', (string) realpath(__DIR__ . '/../modules/altair_eval.so'));
 
 /** The count an evaluation returned, or why there is none. */
 function answer(?array $contract): string
@@ -53,7 +51,7 @@ function answer(?array $contract): string
 function run_command(array $command): array
 {
     $start = hrtime(true);
-    $process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    $process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, null, ['PHP_BINARY' => PHP_BINARY] + getenv());
     $out = stream_get_contents($pipes[1]);
     fclose($pipes[1]);
     proc_close($process);
@@ -74,11 +72,7 @@ $request = new EvalRequest($snippet, $root);
 $contenders = [
     'plain php' => fn () => run_command([PHP_BINARY, "$scripts/count.php", $root]),
     'bin/altair eval' => function () use ($bin, $root, $snippet) {
-        [$ms, $out] = run_command([PHP_BINARY, '-d', 'extension=' . BENCH_MODULE, $bin, 'eval', '--project-root=' . $root, '--format=json', $snippet]);
-        return [$ms, answer(json_decode($out, true))];
-    },
-    'bin/altair re-exec' => function () use ($bin, $root, $snippet) {
-        [$ms, $out] = run_command([PHP_BINARY, $bin, 'eval', '--project-root=' . $root, '--format=json', $snippet]);
+        [$ms, $out] = run_command([$bin, 'eval', '--project-root=' . $root, '--format=json', $snippet]);
         return [$ms, answer(json_decode($out, true))];
     },
     'evaluate() cold' => function () use ($cold, $request) {
