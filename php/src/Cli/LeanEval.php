@@ -18,7 +18,7 @@ use AltairEval\Frontend\Events\EventLogException;
 final class LeanEval implements OptionValues
 {
     /** EvalCommand's options by how they take values (EvalCommandParityTest keeps them in step). */
-    public const FLAGS = ['stdin', 'base64', 'writes', 'network', 'unsafe'];
+    public const FLAGS = ['stdin', 'base64', 'writes', 'allow-writes', 'network', 'allow-network', 'unsafe'];
     public const VALUES = ['file', 'timeout-ms', 'memory-mb', 'env-policy', 'bootstrap', 'project-root', 'format'];
     public const LISTS = ['allow-endpoint', 'env'];
 
