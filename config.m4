@@ -67,7 +67,12 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/report.c \
     guest/prelude.c \
     guest/engine.c \
+    guest/isolation.c \
     guest/lockdown.c \
+    guest/lockdown_rlimits.c \
+    guest/lockdown_namespaces.c \
+    guest/lockdown_landlock.c \
+    guest/lockdown_seccomp.c \
     guest/template.c \
     encoder/value_encoder.c \
     encoder/exception_encoder.c \

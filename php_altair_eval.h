@@ -96,6 +96,11 @@ extern zend_module_entry altair_eval_module_entry;
  * clock of the host normally ends the child first; these are the backstop for a lost parent. */
 #define ALTAIR_EVAL_RLIMIT_CPU_GRACE_SECONDS 1
 #define ALTAIR_EVAL_RLIMIT_CPU_KILL_AFTER_SECONDS 1
+/* Limits of the child's own IPC namespace. SysV shared memory detached by the snippet escapes
+ * RLIMIT_AS: its total (shmall) is capped at the request's memory limit. Message queues are kernel
+ * memory: at most this many, of the default 16 KiB each. */
+#define ALTAIR_EVAL_IPC_SHM_SEGMENTS 64
+#define ALTAIR_EVAL_IPC_MSG_QUEUES 16
 
 /* Codes of Altair\Eval\EvalException. */
 typedef enum {

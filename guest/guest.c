@@ -22,6 +22,7 @@
 #include "lockdown.h"
 #include "report.h"
 #include "engine.h"
+#include "isolation.h"
 #include "template.h"
 #include "guest_arginfo.h"
 
@@ -296,7 +297,7 @@ static bool lock_down(void)
 			return false;
 		}
 		eval_blocked = altair_eval_guest_engine_block_eval();
-		ini_locked = altair_eval_guest_engine_lock_ini();
+		ini_locked = altair_eval_guest_engine_lock_ini() + altair_eval_guest_isolation_apply();
 	}
 	report_sandbox(&kernel, eval_blocked, ini_locked);
 	return true;

@@ -41,8 +41,9 @@ typedef struct {
 	/* New processes go to a seccomp user-notification listener (report->process_listener_fd)
 	 * instead of failing straight away, so that whoever holds it can count and refuse them. */
 	bool notify_processes;
-	/* Warm workers: the template already entered the namespaces (see below); their outcome is in
-	 * this report, copied into the worker's report instead of unsharing again. */
+	/* Warm workers: the template already entered the network namespace (see below); its outcome is
+	 * in this report, copied into the worker's report instead of unsharing again. The IPC namespace
+	 * is never shared: each worker enters its own. */
 	const struct altair_eval_lockdown_report_s *namespaces_entered;
 } altair_eval_lockdown_policy;
 
@@ -51,7 +52,8 @@ typedef struct altair_eval_lockdown_report_s {
 	bool rlimits;           /* AS, CPU, FSIZE, NOFILE, CORE all set */
 	bool no_new_privs;
 	bool netns;             /* a fresh network namespace (no interfaces up) */
-	bool ipcns;             /* a fresh IPC namespace (no other process's SysV queues or segments) */
+	bool ipcns;             /* a fresh IPC namespace of its own (no other process's SysV queues or segments) */
+	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
 	bool landlock_scoped;   /* signals / abstract unix sockets scoped (ABI >= 6) */
@@ -71,8 +73,8 @@ typedef struct altair_eval_lockdown_report_s {
  * see the report), -1 when it must not run user code at all (for example the parent is gone). */
 int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
-/* The namespace steps alone (network unless allowed, IPC), for a warm template to enter once on
- * behalf of all its workers: creating a network namespace costs about a millisecond. */
+/* The network namespace step alone (unless the network is allowed), for a warm template to enter
+ * once on behalf of all its workers: creating a network namespace costs about a millisecond. */
 void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 /* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */

@@ -17,14 +17,25 @@
 #include "warm_protocol.h"
 #include "template.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define CONTROL_FD ALTAIR_EVAL_CHANNEL_FD
+/* A worker's own descriptors: stdin (/dev/null), stdout, stderr, the result channel. */
+#define WORKER_OWN_FDS (ALTAIR_EVAL_CHANNEL_FD + 1)
+/* More than the template ever holds (opcache's lock file is the one seen in practice). */
+#define WORKER_INHERITED_MAX 64
+/* Without /proc/self/fd, every number below this is probed instead. */
+#define WORKER_PROBE_FDS 1024
 
 static void send_event(int32_t kind, pid_t pid, int status, const struct rusage *usage)
 {
@@ -84,8 +95,86 @@ static void set_ini(const char *name, const char *value)
 	zend_string_release(key);
 }
 
-/* In the worker: its descriptors on 1, 2 and 3 (replacing the control socket), its own session,
- * and the request's settings where the template had placeholders. */
+/* A descriptor of the worker's own in place of an inherited one: a fresh open file description
+ * of the same file or device when it was read-only (the offset is no longer shared), else an
+ * empty anonymous file. -1 when neither can be had. */
+static int private_replacement(int fd)
+{
+	struct stat info;
+	char path[sizeof("/proc/self/fd/") + MAX_LENGTH_OF_LONG];
+	int flags = fcntl(fd, F_GETFL);
+	int fresh = -1;
+
+	if (flags >= 0 && (flags & O_ACCMODE) == O_RDONLY && fstat(fd, &info) == 0
+		&& (S_ISREG(info.st_mode) || S_ISCHR(info.st_mode))) {
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		fresh = open(path, O_RDONLY | O_CLOEXEC);
+	}
+	if (fresh < 0) {
+		fresh = memfd_create("altair-eval-worker", MFD_CLOEXEC);
+	}
+	return fresh;
+}
+
+/* The inherited descriptors above the worker's own, read from /proc/self/fd (else probed). */
+static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
+{
+	DIR *dir = opendir("/proc/self/fd");
+	struct dirent *entry;
+	size_t count = 0;
+
+	if (!dir) {
+		for (int fd = WORKER_OWN_FDS; fd < WORKER_PROBE_FDS && count < WORKER_INHERITED_MAX; fd++) {
+			if (fcntl(fd, F_GETFD) >= 0) {
+				fds[count++] = fd;
+			}
+		}
+		return count;
+	}
+	while ((entry = readdir(dir)) != NULL && count < WORKER_INHERITED_MAX) {
+		int fd = atoi(entry->d_name);
+		if (fd >= WORKER_OWN_FDS && fd != dirfd(dir)) {
+			fds[count++] = fd;
+		}
+	}
+	closedir(dir);
+	return count;
+}
+
+/* Every worker inherits the template's descriptors, and with them their open file descriptions:
+ * opcache's lock file (read-write in /tmp, unlinked; a memfd from PHP 8.3) was one file shared by
+ * all workers, so bytes a snippet wrote through php://fd/4 were read back by the next. opcache
+ * only takes fcntl() locks on it, and only one worker of a template runs at a time (the template
+ * waits for each before the next request), so each worker gets a file of its own at the same
+ * number: opcache keeps locking, nothing written there reaches another worker. */
+static void privatise_inherited_descriptors(void)
+{
+	int fds[WORKER_INHERITED_MAX];
+	size_t count = inherited_descriptors(fds);
+
+	for (size_t i = 0; i < count; i++) {
+		int fresh = private_replacement(fds[i]);
+		if (fresh < 0) {
+			close(fds[i]);
+			continue;
+		}
+		dup2(fresh, fds[i]);
+		close(fresh);
+	}
+}
+
+/* A worker that may write project files compiles into its own memory only: opcache validates by
+ * timestamp, and a snippet with writes can compile a changed file and then restore its bytes and
+ * mtime, leaving the change in the shared cache for later evaluations. */
+static void no_shared_cache_for_writes(void)
+{
+	if (ALTAIR_EVAL_G(guest_allow_writes) || ALTAIR_EVAL_G(guest_unsafe)) {
+		set_ini("opcache.enable", "0");
+	}
+}
+
+/* In the worker: its descriptors on 1, 2 and 3 (replacing the control socket) and none of the
+ * template's, its own session, and the request's settings where the template had placeholders. */
 static void become_worker(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
 {
 	char number[24];
@@ -95,6 +184,8 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 		dup2(fds[i], STDOUT_FILENO + i);
 		close(fds[i]);
 	}
+	privatise_inherited_descriptors();
+	no_shared_cache_for_writes();
 	set_ini("altair_eval.guest_scratch", request->scratch);
 	set_ini("sys_temp_dir", request->scratch);
 	set_ini("upload_tmp_dir", request->scratch);

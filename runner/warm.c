@@ -2,7 +2,8 @@
  * Warm evaluations, host side. An Evaluator built with warm: true keeps one template child per
  * policy (binary, root, memory, writes, network, bootstrap, unsafe): started like a cold child but
  * stopped before any project code, with opcache on so that project files compiled by one worker are
- * shared with the next. Each evaluate() sends the template a request with the three conduits; the
+ * shared with the next (read-only policies only: a write-enabled worker compiles for itself, and
+ * its evaluation restarts the other templates, see forget_other_caches). Each evaluate() sends the template a request with the three conduits; the
  * template forks a worker that locks down and runs the snippet exactly like a cold child; the
  * template reports the worker's pid and, at the end, its exit status. Supervision (deadline, caps,
  * group kill) is the same as in cold mode. A template that died is replaced on the next call.
@@ -208,6 +209,27 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 	return template;
 }
 
+/* A write-enabled evaluation may change project files and restore their mtimes; opcache validates
+ * by timestamp, so the other templates could keep serving what they compiled before the change.
+ * They are stopped and start afresh on their next call. (The write-enabled worker itself caches
+ * nothing: guest/template.c.) */
+static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request)
+{
+	zend_string *key, *other;
+	altair_eval_template *template;
+
+	if (!(request->allow_writes || request->unsafe) || !evaluator->templates) {
+		return;
+	}
+	key = policy_key(binary, request);
+	ZEND_HASH_FOREACH_STR_KEY_PTR(evaluator->templates, other, template) {
+		if (!zend_string_equals(other, key)) {
+			template_stop(template);
+		}
+	} ZEND_HASH_FOREACH_END();
+	zend_string_release(key);
+}
+
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
 	altair_eval_child *child)
@@ -225,6 +247,7 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		altair_eval_pipes_close(&pipes);
 		return warm_failed("result channel", errno);
 	}
+	forget_other_caches(evaluator, binary, request);
 	/* A template that died since the last call is replaced once, transparently. */
 	for (int attempt = 0; attempt < 2 && !sent; attempt++) {
 		template = template_for(evaluator, binary, request, attempt > 0);

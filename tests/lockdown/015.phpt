@@ -1,9 +1,11 @@
 --TEST--
 Lockdown: a fork bomb through a C path that disable_functions does not see spawns nothing
 --DESCRIPTION--
-Kernel layer (seccomp). error_log() with type 1 makes PHP popen() sendmail from C; in a loop it
-would be a fork bomb. Every attempt fails (the host answers each one EPERM through the filter's
-listener and counts it: limit_exceeded says processes); the process table is unchanged.
+error_log() with type 1 makes PHP popen() sendmail from C; in a loop it would be a fork bomb.
+Two layers: the ini layer unsets sendmail_path, so PHP refuses before any start (no refused start
+is counted: limit_exceeded stays null, see tests/warm_isolation/010.phpt); beneath it seccomp
+refuses every new process (processes_blocked; the refusal itself is proven by the lockdown
+driver's "processes" case). The process table is unchanged.
 --EXTENSIONS--
 altair_eval
 --FILE--
@@ -19,7 +21,7 @@ var_dump(count(glob('/proc/[0-9]*')) - $before < 20);
 bool(true)
 int(0)
 bool(true)
-string(9) "processes"
+NULL
 bool(true)
 --CLEAN--
 <?php

@@ -1,10 +1,10 @@
 /*
- * Standalone test of guest/lockdown.c, without PHP: one forked child per case applies the lockdown
+ * Standalone test of guest/lockdown*.c, without PHP: one forked child per case applies the lockdown
  * and then tries to break one guard; the driver (standing in for the host, the child's parent)
  * checks the outcome, and afterwards what must not exist: a mark file, a connection on its
  * loopback listener, a SIGTERM it received.
  *
- *   cc -Wall -Wextra -Werror -I. -Iguest guest/lockdown.c tests/lockdown/driver/lockdown_driver.c
+ *   cc -Wall -Wextra -Werror -I. -Iguest guest/lockdown*.c tests/lockdown/driver/lockdown_driver.c
  *   ./a.out [case-name-substring]      (tests/lockdown/driver/run.sh does both)
  */
 #define _GNU_SOURCE
@@ -30,7 +30,11 @@
 #include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
 #include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -48,6 +52,8 @@
 #define DRIVER_SMALL_ALLOCATION (8UL * DRIVER_BYTES_PER_MB)
 #define DRIVER_SCRATCH_FD 10
 #define DRIVER_X32_SYSCALL_BIT 0x40000000L
+#define DRIVER_SHM_SEGMENT (16UL * DRIVER_BYTES_PER_MB)
+#define DRIVER_SHM_ATTEMPTS 64
 /* Short enough that every path built from the root fits PATH_MAX. */
 #define DRIVER_ROOT_MAX 256
 
@@ -63,6 +69,7 @@ static struct {
 	struct sockaddr_in listener_address;
 	int channel[2];               /* the result channel (a socketpair): the child holds [1] at CHANNEL_FD */
 	char netns_before[64];        /* the child's network namespace before lockdown */
+	key_t ipc_key;                /* a SysV key the children use; must never exist in the host's namespace */
 } env;
 
 static volatile sig_atomic_t driver_got_sigterm;
@@ -519,7 +526,67 @@ static void case_i386_abi(const altair_eval_lockdown_report *report, int rc)
 	__asm__ volatile ("int $0x80" : "+a" (result) : : "memory");
 	check(0, "int 0x80 returned %ld", result);
 }
+
+/* The case needs a kernel with ia32 emulation: without it (CONFIG_IA32_EMULATION off, or
+ * ia32_emulation=0 on the command line) int 0x80 faults with SIGSEGV before any seccomp filter
+ * runs, so there is no i386 ABI to refuse. A forked probe with no filter makes the same call. */
+static const char *i386_abi_absent(void)
+{
+	int status;
+	pid_t probe = fork();
+
+	if (probe < 0) {
+		return NULL; /* run the case: it then fails visibly */
+	}
+	if (probe == 0) {
+		long result = 20; /* i386 getpid */
+		__asm__ volatile ("int $0x80" : "+a" (result) : : "memory");
+		_exit(result == (long) getpid() ? 0 : 1);
+	}
+	while (waitpid(probe, &status, 0) < 0 && errno == EINTR) {
+	}
+	if (WIFSIGNALED(status)) {
+		return "the kernel has no ia32 emulation: int 0x80 faults before any filter runs";
+	}
+	return NULL;
+}
 #endif
+
+/* SysV IPC in the child's own namespace: usable, but its total is capped at the memory limit
+ * (detached segments escape RLIMIT_AS), and what it leaves dies with it (checked by the host). */
+static void case_ipc(const altair_eval_lockdown_report *report, int rc)
+{
+	int created = 0, id, error = 0;
+
+	(void) rc;
+	check(report->ipcns && report->ipc_limits, "an IPC namespace of its own, with limits");
+	check_allowed(shmget(env.ipc_key, 4096, IPC_CREAT | 0600), "shmget of a key");
+	check_allowed(msgget(env.ipc_key, IPC_CREAT | 0600), "msgget of a key");
+	while (created < DRIVER_SHM_ATTEMPTS) {
+		id = shmget(IPC_PRIVATE, DRIVER_SHM_SEGMENT, IPC_CREAT | 0600);
+		if (id < 0) {
+			error = errno;
+			break;
+		}
+		created++;
+	}
+	/* One page went to the keyed segment: one 16 MiB segment fewer than the limit allows. */
+	check(created == (int) (ALTAIR_EVAL_MEMORY_MB_DEFAULT * DRIVER_BYTES_PER_MB / DRIVER_SHM_SEGMENT) - 1,
+		"%d segments of 16 MiB created under a %d MiB cap", created, ALTAIR_EVAL_MEMORY_MB_DEFAULT);
+	check(error == ENOSPC, "the segment past the cap: %s", strerror(error));
+}
+
+/* No IPC namespace (unshare refused): seccomp refuses SysV IPC altogether. */
+static void case_ipc_fallback(const altair_eval_lockdown_report *report, int rc)
+{
+	(void) rc;
+	check(!report->ipcns && report->seccomp, "no IPC namespace, seccomp in force");
+	check_denied(shmget(env.ipc_key, 4096, IPC_CREAT | 0600), EPERM, "shmget");
+	check_denied(shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600), EPERM, "shmget(IPC_PRIVATE)");
+	check_denied(msgget(env.ipc_key, IPC_CREAT | 0600), EPERM, "msgget");
+	check_denied(semget(env.ipc_key, 1, IPC_CREAT | 0600), EPERM, "semget");
+	check_denied(shmat(0, NULL, 0) == (void *) -1 ? -1 : 0, EPERM, "shmat of a guessed id");
+}
 
 static void case_ordinary(const altair_eval_lockdown_report *report, int rc)
 {
@@ -575,8 +642,41 @@ static void case_degraded(const altair_eval_lockdown_report *report, int rc)
 	check_allowed(open("/etc/passwd", O_RDONLY), "without Landlock /etc/passwd is readable (as reported)");
 }
 
+#ifdef ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH
+/* Built with ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH (run.sh does, and runs only this case): no seccomp
+ * filter exists for the architecture, and the report must say so rather than stay silent. */
+static void case_foreign_arch(const altair_eval_lockdown_report *report, int rc)
+{
+	bool arch_note = false;
+
+	check(rc == 0, "apply returned %d", rc);
+	check(!report->seccomp && !report->processes_blocked && !report->channel_sealed, "no seccomp guard claimed");
+	check(report->landlock_abi > 0 || report->note_count > 0, "the other layers still applied or explained");
+	for (size_t i = 0; i < report->note_count; i++) {
+		arch_note |= strncmp(report->notes[i], "seccomp: no filter for this architecture", 40) == 0;
+	}
+	check(arch_note, "a note naming the architecture");
+}
+#endif
+
 #define DRIVER_JEQ_RETURN(nr, action) \
 	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, (action))
+
+/* A kernel (or container) that refuses new namespaces, and nothing else. */
+static void simulate_no_namespaces(void)
+{
+	static struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		DRIVER_JEQ_RETURN(SYS_unshare, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog program = { sizeof(filter) / sizeof(filter[0]), filter };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) != 0) {
+		perror("simulate no namespaces");
+		_exit(1);
+	}
+}
 
 static void simulate_old_kernel(void)
 {
@@ -613,9 +713,15 @@ typedef struct {
 	const char *expect_channel;
 	bool pipe_channel;   /* the channel is a pipe instead of a socketpair */
 	bool old_kernel;     /* Landlock, unshare and seccomp filters unavailable */
+	bool no_namespaces;  /* unshare refused */
+	/* When set and it returns a reason, the case does not apply to this kernel. */
+	const char *(*not_applicable)(void);
 } driver_case;
 
 static const driver_case driver_cases[] = {
+#ifdef ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH
+	{ .name = "foreign-arch", .attack = case_foreign_arch },
+#else
 	{ .name = "report", .attack = case_report },
 	{ .name = "exec", .attack = case_exec },
 	{ .name = "processes", .attack = case_processes },
@@ -638,11 +744,14 @@ static const driver_case driver_cases[] = {
 	{ .name = "cpu", .attack = case_cpu, .expect_signal = SIGXCPU, .timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_MIN },
 	{ .name = "kernel-surface", .attack = case_kernel_surface },
 #if defined(__x86_64__)
-	{ .name = "i386-abi", .attack = case_i386_abi, .expect_signal = SIGSYS },
+	{ .name = "i386-abi", .attack = case_i386_abi, .expect_signal = SIGSYS, .not_applicable = i386_abi_absent },
 #endif
+	{ .name = "ipc", .attack = case_ipc },
+	{ .name = "ipc-fallback", .attack = case_ipc_fallback, .no_namespaces = true },
 	{ .name = "ordinary", .attack = case_ordinary },
 	{ .name = "parent-gone", .attack = case_parent_gone, .wrong_parent = true },
 	{ .name = "degraded", .attack = case_degraded, .old_kernel = true },
+#endif
 };
 
 static const char *const driver_read_paths[] = {
@@ -686,6 +795,9 @@ static void run_child(const driver_case *c)
 	if (c->old_kernel) {
 		simulate_old_kernel();
 	}
+	if (c->no_namespaces) {
+		simulate_no_namespaces();
+	}
 	rc = altair_eval_lockdown_apply(&policy, &report);
 	if (rc != 0 && !c->wrong_parent) {
 		fprintf(stderr, "    [%s] apply returned %d: %s\n", c->name, rc, report.note_count ? report.notes[0] : "");
@@ -705,6 +817,23 @@ static int count_connections(void)
 		count++;
 	}
 	return count;
+}
+
+/* Nothing under the children's key in the driver's own IPC namespace; what is there is removed. */
+static bool host_ipc_clean(void)
+{
+	int shm = shmget(env.ipc_key, 0, 0), msg = msgget(env.ipc_key, 0), sem = semget(env.ipc_key, 0, 0);
+
+	if (shm >= 0) {
+		shmctl(shm, IPC_RMID, NULL);
+	}
+	if (msg >= 0) {
+		msgctl(msg, IPC_RMID, NULL);
+	}
+	if (sem >= 0) {
+		semctl(sem, 0, IPC_RMID);
+	}
+	return shm < 0 && msg < 0 && sem < 0;
 }
 
 /* Returns true when the case passed. */
@@ -763,6 +892,10 @@ static bool run_case(const driver_case *c)
 	}
 	if (stat(env.project_file, &info) != 0) {
 		fprintf(stderr, "    [%s] the project file is gone\n", c->name);
+		passed = false;
+	}
+	if (!host_ipc_clean()) {
+		fprintf(stderr, "    [%s] a SysV segment, queue or semaphore of the child is in the host's namespace\n", c->name);
 		passed = false;
 	}
 	if (driver_got_sigterm) {
@@ -824,6 +957,7 @@ static int setup(void)
 		return -1;
 	}
 
+	env.ipc_key = (key_t) (0x41450000 | (getpid() & 0xffff));
 	memset(&action, 0, sizeof(action));
 	action.sa_handler = on_sigterm;
 	sigaction(SIGTERM, &action, NULL);
@@ -844,7 +978,8 @@ static void teardown(void)
 int main(int argc, char **argv)
 {
 	size_t i;
-	int passed = 0, failed = 0;
+	int passed = 0, failed = 0, not_applicable = 0;
+	const char *reason;
 
 	setvbuf(stdout, NULL, _IOLBF, 0); /* keep case lines in order with the children's stderr */
 	if (setup() != 0) {
@@ -855,6 +990,12 @@ int main(int argc, char **argv)
 		if (argc > 1 && strstr(driver_cases[i].name, argv[1]) == NULL) {
 			continue;
 		}
+		reason = driver_cases[i].not_applicable ? driver_cases[i].not_applicable() : NULL;
+		if (reason != NULL) {
+			printf("n/a    %s (%s)\n", driver_cases[i].name, reason);
+			not_applicable++;
+			continue;
+		}
 		if (run_case(&driver_cases[i])) {
 			passed++;
 		} else {
@@ -862,6 +1003,6 @@ int main(int argc, char **argv)
 		}
 	}
 	teardown();
-	printf("%d passed, %d failed\n", passed, failed);
+	printf("%d passed, %d failed, %d not applicable\n", passed, failed, not_applicable);
 	return failed == 0 ? 0 : 1;
 }

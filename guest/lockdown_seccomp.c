@@ -1,0 +1,469 @@
+/*
+ * Lockdown step 6, seccomp (see lockdown_internal.h for the other steps): a BPF filter built from
+ * small rules, installed last so that none of the earlier steps needs a syscall it denies.
+ */
+#include "lockdown_internal.h"
+
+#ifdef LOCKDOWN_POSIX
+
+/* ---- 6. seccomp ------------------------------------------------------------------------------ */
+
+#ifdef LOCKDOWN_SECCOMP
+
+# if defined(__x86_64__)
+#  define LOCKDOWN_AUDIT_ARCH AUDIT_ARCH_X86_64
+# elif defined(__aarch64__)
+#  define LOCKDOWN_AUDIT_ARCH AUDIT_ARCH_AARCH64
+# endif
+
+/* Syscalls of the common table (x86_64 and aarch64 agree from 424 on) that an older libc may not
+ * name; the running kernel may still have them. */
+# ifndef __NR_pidfd_send_signal
+#  define __NR_pidfd_send_signal 424
+# endif
+# ifndef __NR_io_uring_setup
+#  define __NR_io_uring_setup 425
+# endif
+# ifndef __NR_io_uring_enter
+#  define __NR_io_uring_enter 426
+# endif
+# ifndef __NR_io_uring_register
+#  define __NR_io_uring_register 427
+# endif
+# ifndef __NR_open_tree
+#  define __NR_open_tree 428
+# endif
+# ifndef __NR_move_mount
+#  define __NR_move_mount 429
+# endif
+# ifndef __NR_fsopen
+#  define __NR_fsopen 430
+# endif
+# ifndef __NR_fsmount
+#  define __NR_fsmount 432
+# endif
+# ifndef __NR_fspick
+#  define __NR_fspick 433
+# endif
+# ifndef __NR_pidfd_open
+#  define __NR_pidfd_open 434
+# endif
+# ifndef __NR_clone3
+#  define __NR_clone3 435
+# endif
+# ifndef __NR_pidfd_getfd
+#  define __NR_pidfd_getfd 438
+# endif
+# ifndef __NR_mount_setattr
+#  define __NR_mount_setattr 442
+# endif
+# ifndef __NR_quotactl_fd
+#  define __NR_quotactl_fd 443
+# endif
+# ifndef __NR_open_tree_attr
+#  define __NR_open_tree_attr 467
+# endif
+
+/* Every flag that makes clone() create a namespace (CLONE_NEWTIME only exists for clone3). */
+# define LOCKDOWN_CLONE_NAMESPACES (CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC \
+	| CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET)
+/* personality(2): PER_LINUX, and the query value that changes nothing. */
+# define LOCKDOWN_PERSONALITY_DEFAULT 0
+# define LOCKDOWN_PERSONALITY_QUERY 0xffffffffU
+
+/* Enough for every rule below with room to spare; the builder refuses to overflow. */
+# define LOCKDOWN_BPF_MAX_INSNS 320
+
+/* Offsets into struct seccomp_data. Arguments are 64 bits; the int-typed ones (fds, pids,
+ * families, flags of clone) are what the kernel reads from the low half, so only it is compared,
+ * exactly as the kernel truncates. */
+# define LOCKDOWN_BPF_NR offsetof(struct seccomp_data, nr)
+# define LOCKDOWN_BPF_ARCH offsetof(struct seccomp_data, arch)
+# if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#  define LOCKDOWN_BPF_ARG_LOW(i) (offsetof(struct seccomp_data, args) + (i) * sizeof(uint64_t))
+#  define LOCKDOWN_BPF_ARG_HIGH(i) (LOCKDOWN_BPF_ARG_LOW(i) + sizeof(uint32_t))
+# else
+#  define LOCKDOWN_BPF_ARG_HIGH(i) (offsetof(struct seccomp_data, args) + (i) * sizeof(uint64_t))
+#  define LOCKDOWN_BPF_ARG_LOW(i) (LOCKDOWN_BPF_ARG_HIGH(i) + sizeof(uint32_t))
+# endif
+
+/* The type argument of socket() carries SOCK_NONBLOCK / SOCK_CLOEXEC above these bits. */
+# define LOCKDOWN_SOCK_TYPE_MASK 0xf
+# include <netinet/in.h>
+
+# define LOCKDOWN_RET_ERRNO(e) (SECCOMP_RET_ERRNO | ((uint32_t) (e) & SECCOMP_RET_DATA))
+
+typedef struct {
+	struct sock_filter insns[LOCKDOWN_BPF_MAX_INSNS];
+	unsigned short length;
+	bool overflow;
+} lockdown_bpf;
+
+static void bpf_emit(lockdown_bpf *bpf, uint16_t code, uint8_t jt, uint8_t jf, uint32_t k)
+{
+	if (bpf->length >= LOCKDOWN_BPF_MAX_INSNS) {
+		bpf->overflow = true;
+		return;
+	}
+	bpf->insns[bpf->length].code = code;
+	bpf->insns[bpf->length].jt = jt;
+	bpf->insns[bpf->length].jf = jf;
+	bpf->insns[bpf->length].k = k;
+	bpf->length++;
+}
+
+static void bpf_load(lockdown_bpf *bpf, uint32_t offset)
+{
+	bpf_emit(bpf, BPF_LD | BPF_W | BPF_ABS, 0, 0, offset);
+}
+
+static void bpf_return(lockdown_bpf *bpf, uint32_t action)
+{
+	bpf_emit(bpf, BPF_RET | BPF_K, 0, 0, action);
+}
+
+/* Each rule below starts with the syscall number in A and either returns or leaves A untouched
+ * (jumping over its own body when the number does not match). */
+
+static void bpf_deny(lockdown_bpf *bpf, uint32_t nr, int error)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, nr);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
+}
+
+/* nr is allowed only when the low half of argument arg is one of values. */
+static void bpf_allow_only_if_arg_in(lockdown_bpf *bpf, uint32_t nr, unsigned arg, const uint32_t *values, uint8_t count, int error)
+{
+	uint8_t i;
+
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, (uint8_t) (count + 3), nr);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(arg));
+	for (i = 0; i < count; i++) {
+		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, (uint8_t) (count - i), 0, values[i]);
+	}
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* nr is denied when the low half of any of the given arguments equals value. */
+static void bpf_deny_if_any_arg_is(lockdown_bpf *bpf, uint32_t nr, const unsigned *args, uint8_t count, uint32_t value, int error)
+{
+	uint8_t i;
+
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, (uint8_t) (2 * count + 2), nr);
+	for (i = 0; i < count; i++) {
+		bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(args[i]));
+		if (i + 1 < count) {
+			bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, (uint8_t) (2 * (count - i) - 2), 0, value);
+		} else {
+			bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, value);
+		}
+	}
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* socket() with endpoints: AF_UNIX, or AF_INET/AF_INET6 as a plain TCP stream (type SOCK_STREAM
+ * with any flags, protocol 0 or IPPROTO_TCP), the one kind Landlock's port rules govern. No UDP
+ * (DNS and every other datagram would go anywhere), no raw, SCTP or MPTCP sockets. */
+static void bpf_tcp_stream_socket(lockdown_bpf *bpf)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 12, __NR_socket);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 9, 0, AF_UNIX);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, AF_INET);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, AF_INET6);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(1));
+	bpf_emit(bpf, BPF_ALU | BPF_AND | BPF_K, 0, 0, LOCKDOWN_SOCK_TYPE_MASK);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, SOCK_STREAM);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(2));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, 0);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, IPPROTO_TCP);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* nr is denied when the low half of argument arg has any of bits set (MSG_FASTOPEN: a send that
+ * connects without connect(), which the Landlock port rules do not see). */
+static void bpf_deny_if_arg_has_bits(lockdown_bpf *bpf, uint32_t nr, unsigned arg, uint32_t bits, int error)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, nr);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(arg));
+	bpf_emit(bpf, BPF_JMP | BPF_JSET | BPF_K, 0, 1, bits);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* fcntl(fd, F_DUPFD | F_DUPFD_CLOEXEC) on the result channel. */
+static void bpf_deny_fcntl_dup(lockdown_bpf *bpf, uint32_t fd)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 7, __NR_fcntl);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, fd);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(1));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, F_DUPFD);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, F_DUPFD_CLOEXEC);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EBADF));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* clone() only for threads: CLONE_THREAD set and no namespace flag. */
+static void bpf_threads_only_clone(lockdown_bpf *bpf, uint32_t refusal)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, __NR_clone);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JSET | BPF_K, 1, 0, LOCKDOWN_CLONE_NAMESPACES);
+	bpf_emit(bpf, BPF_JMP | BPF_JSET | BPF_K, 1, 0, CLONE_THREAD);
+	bpf_return(bpf, refusal);
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* prlimit64(pid, resource, new_limit, old_limit) may read limits but never set one: as root,
+ * CAP_SYS_RESOURCE would raise the hard limits again (and reach other processes). */
+static void bpf_read_only_prlimit(lockdown_bpf *bpf)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, __NR_prlimit64);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(2));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 2, 0);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_HIGH(2));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 0);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* Calls with no business in a snippet: new programs, debugging others, kernel and mount surfaces,
+ * leaving the session or process group, and (added for root) raising rlimits or touching
+ * machine-wide settings. */
+static const uint32_t lockdown_denied_syscalls[] = {
+	__NR_execve, __NR_execveat,
+	__NR_ptrace, __NR_process_vm_readv, __NR_process_vm_writev,
+	__NR_pidfd_open, __NR_pidfd_getfd, __NR_pidfd_send_signal,
+	__NR_io_uring_setup, __NR_io_uring_enter, __NR_io_uring_register,
+	__NR_bpf, __NR_keyctl, __NR_add_key, __NR_request_key,
+	__NR_mount, __NR_umount2, __NR_pivot_root, __NR_chroot, __NR_unshare, __NR_setns,
+	__NR_move_mount, __NR_open_tree, __NR_open_tree_attr, __NR_fsopen, __NR_fsmount, __NR_fspick,
+	__NR_mount_setattr,
+	__NR_perf_event_open, __NR_userfaultfd,
+	__NR_init_module, __NR_finit_module, __NR_delete_module, __NR_kexec_load,
+# ifdef __NR_kexec_file_load
+	__NR_kexec_file_load,
+# endif
+	__NR_reboot, __NR_swapon, __NR_swapoff, __NR_acct, __NR_quotactl, __NR_quotactl_fd,
+	__NR_name_to_handle_at, __NR_open_by_handle_at,
+	__NR_setsid, __NR_setpgid,
+	__NR_setrlimit,
+# ifdef __NR_iopl
+	__NR_iopl,
+# endif
+# ifdef __NR_ioperm
+	__NR_ioperm,
+# endif
+	__NR_sethostname, __NR_setdomainname, __NR_settimeofday, __NR_clock_settime, __NR_syslog,
+};
+
+/* Without allow_writes: metadata changes Landlock does not cover (it governs contents and names,
+ * not modes, owners, extended attributes or times), so a read-only project stays unchanged. */
+static const uint32_t lockdown_metadata_syscalls[] = {
+# ifdef __NR_chmod
+	__NR_chmod,
+# endif
+# ifdef __NR_chown
+	__NR_chown,
+# endif
+# ifdef __NR_lchown
+	__NR_lchown,
+# endif
+# ifdef __NR_utime
+	__NR_utime,
+# endif
+# ifdef __NR_utimes
+	__NR_utimes,
+# endif
+# ifdef __NR_futimesat
+	__NR_futimesat,
+# endif
+# ifdef __NR_fchmodat2
+	__NR_fchmodat2,
+# endif
+	__NR_fchmod, __NR_fchmodat, __NR_fchown, __NR_fchownat, __NR_utimensat,
+	__NR_setxattr, __NR_lsetxattr, __NR_fsetxattr, __NR_removexattr, __NR_lremovexattr, __NR_fremovexattr,
+};
+
+/* Without an IPC namespace of its own: SysV IPC would reach the machine's queues and segments
+ * (and those of the next evaluation), and detached segments would outlive the child. */
+static const uint32_t lockdown_sysv_ipc_syscalls[] = {
+	__NR_shmget, __NR_shmat, __NR_shmdt, __NR_shmctl,
+	__NR_msgget, __NR_msgsnd, __NR_msgrcv, __NR_msgctl,
+	__NR_semget, __NR_semop, __NR_semtimedop, __NR_semctl,
+};
+
+static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, bool deny_sysv_ipc, lockdown_bpf *bpf)
+{
+	uint32_t self = (uint32_t) getpid();
+	uint32_t own_group[] = { self, 0, (uint32_t) -(int32_t) self };
+	uint32_t personalities[] = { LOCKDOWN_PERSONALITY_DEFAULT, LOCKDOWN_PERSONALITY_QUERY };
+	uint32_t unix_only[] = { AF_UNIX };
+	unsigned dup_args[] = { 0, 1 };
+	unsigned first_arg[] = { 0 };
+	size_t i;
+
+	/* Another ABI (i386 through int 0x80) would reinterpret every number below: kill. */
+	bpf_load(bpf, LOCKDOWN_BPF_ARCH);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, LOCKDOWN_AUDIT_ARCH);
+	bpf_return(bpf, SECCOMP_RET_KILL_PROCESS);
+	bpf_load(bpf, LOCKDOWN_BPF_NR);
+# if defined(__x86_64__)
+	/* x32 numbers share the architecture value; none of them is needed. */
+	bpf_emit(bpf, BPF_JMP | BPF_JGE | BPF_K, 0, 1, 0x40000000U /* __X32_SYSCALL_BIT */);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
+# endif
+
+	for (i = 0; i < sizeof(lockdown_denied_syscalls) / sizeof(lockdown_denied_syscalls[0]); i++) {
+		bpf_deny(bpf, lockdown_denied_syscalls[i], EPERM);
+	}
+	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
+	bpf_deny(bpf, __NR_clone3, ENOSYS);
+	/* A new process: refused with EPERM, or, when the host counts refusals, handed to it (it
+	 * answers EPERM and reports limit_exceeded "processes"). */
+	{
+		uint32_t refusal = policy->notify_processes ? SECCOMP_RET_USER_NOTIF : LOCKDOWN_RET_ERRNO(EPERM);
+# ifdef __NR_fork
+		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_fork);
+		bpf_return(bpf, refusal);
+# endif
+# ifdef __NR_vfork
+		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_vfork);
+		bpf_return(bpf, refusal);
+# endif
+		bpf_threads_only_clone(bpf, refusal);
+	}
+	bpf_read_only_prlimit(bpf);
+	bpf_allow_only_if_arg_in(bpf, __NR_personality, 0, personalities, 2, EPERM);
+
+	/* Signals only to ourselves or our own process group (we lead it). */
+	bpf_allow_only_if_arg_in(bpf, __NR_kill, 0, own_group, 3, EPERM);
+	bpf_allow_only_if_arg_in(bpf, __NR_tkill, 0, own_group, 1, EPERM);
+	bpf_allow_only_if_arg_in(bpf, __NR_tgkill, 0, own_group, 1, EPERM);
+	bpf_allow_only_if_arg_in(bpf, __NR_rt_sigqueueinfo, 0, own_group, 1, EPERM);
+	bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
+	/* Keep the parent-death signal: the snippet may not outlive the host. */
+	bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
+
+	if (!policy->allow_writes) {
+		for (i = 0; i < sizeof(lockdown_metadata_syscalls) / sizeof(lockdown_metadata_syscalls[0]); i++) {
+			bpf_deny(bpf, lockdown_metadata_syscalls[i], EPERM);
+		}
+	}
+
+	if (deny_sysv_ipc) {
+		for (i = 0; i < sizeof(lockdown_sysv_ipc_syscalls) / sizeof(lockdown_sysv_ipc_syscalls[0]); i++) {
+			bpf_deny(bpf, lockdown_sysv_ipc_syscalls[i], EPERM);
+		}
+	}
+
+	if (!policy->allow_network && policy->endpoints) {
+		bpf_tcp_stream_socket(bpf);
+		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendto, 3, MSG_FASTOPEN, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendmsg, 2, MSG_FASTOPEN, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendmmsg, 3, MSG_FASTOPEN, EPERM);
+	} else if (!policy->allow_network) {
+		bpf_allow_only_if_arg_in(bpf, __NR_socket, 0, unix_only, 1, EPERM);
+		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
+	}
+
+	if (policy->channel_fd >= 0) {
+		uint32_t channel = (uint32_t) policy->channel_fd;
+
+		bpf_deny_if_any_arg_is(bpf, __NR_dup, first_arg, 1, channel, EBADF);
+# ifdef __NR_dup2
+		/* Either direction: copying the channel out, or closing it by copying over it. */
+		bpf_deny_if_any_arg_is(bpf, __NR_dup2, dup_args, 2, channel, EBADF);
+# endif
+		bpf_deny_if_any_arg_is(bpf, __NR_dup3, dup_args, 2, channel, EBADF);
+		bpf_deny_fcntl_dup(bpf, channel);
+	}
+
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* The filter stops dup() of the channel, but a pipe can also be opened anew through the magic link
+ * /proc/self/fd/N, in either direction, and Landlock does not cover pipefs. A socket cannot be
+ * opened that way (ENXIO): only a socketpair channel counts as sealed. */
+static bool lockdown_channel_not_reopenable(int channel_fd, altair_eval_lockdown_report *report)
+{
+	struct stat info;
+
+	if (fstat(channel_fd, &info) != 0) {
+		altair_eval_lockdown_note(report, "channel: fd %d: %s", channel_fd, strerror(errno));
+		return false;
+	}
+	if (!S_ISSOCK(info.st_mode)) {
+		altair_eval_lockdown_note(report, "channel: fd %d is not a socket; it can be reopened through /proc/self/fd", channel_fd);
+		return false;
+	}
+	return true;
+}
+
+#endif /* LOCKDOWN_SECCOMP */
+
+/* Last, so that none of the earlier steps needs a syscall it denies. */
+#ifdef LOCKDOWN_SECCOMP
+static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	if (!report->ipcns) {
+		altair_eval_lockdown_note(report, "ipcns: SysV IPC calls are refused by seccomp instead");
+	}
+	report->seccomp = true;
+	report->processes_blocked = true;
+	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
+	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
+	report->channel_sealed = policy->channel_fd >= 0 && lockdown_channel_not_reopenable(policy->channel_fd, report);
+}
+#endif
+
+void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_SECCOMP
+	static lockdown_bpf bpf;
+	struct sock_fprog program;
+
+	memset(&bpf, 0, sizeof(bpf));
+	lockdown_seccomp_program(policy, !report->ipcns, &bpf);
+	if (bpf.overflow) {
+		altair_eval_lockdown_note(report, "seccomp: filter longer than %d instructions", LOCKDOWN_BPF_MAX_INSNS);
+		return;
+	}
+	program.len = bpf.length;
+	program.filter = bpf.insns;
+	if (policy->notify_processes) {
+		/* The listener goes to the host; a kernel without it (before 5.0) gets plain refusals. */
+		long listener = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &program);
+		if (listener >= 0) {
+			report->process_listener_fd = (int) listener;
+			lockdown_seccomp_finish(policy, report);
+			return;
+		}
+		altair_eval_lockdown_note(report, "seccomp: refused processes are not counted (%s)", strerror(errno));
+		altair_eval_lockdown_policy plain = *policy;
+		plain.notify_processes = false;
+		memset(&bpf, 0, sizeof(bpf));
+		lockdown_seccomp_program(&plain, !report->ipcns, &bpf);
+		program.len = bpf.length;
+		program.filter = bpf.insns;
+	}
+	if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) {
+		altair_eval_lockdown_note(report, "seccomp: %s", strerror(errno));
+		return;
+	}
+	lockdown_seccomp_finish(policy, report);
+#elif defined(LOCKDOWN_SECCOMP_NO_ARCH)
+	(void) policy;
+	altair_eval_lockdown_note(report, "seccomp: no filter for this architecture (x86_64 and aarch64 only): processes and programs are refused by the ini layer alone");
+#else
+	(void) policy;
+	altair_eval_lockdown_note(report, "seccomp: not compiled in");
+#endif
+}
+
+#endif /* LOCKDOWN_POSIX */

@@ -1,0 +1,24 @@
+--TEST--
+Warm isolation: a message left in a SysV queue by one call is not there for the next
+--EXTENSIONS--
+altair_eval
+sysvmsg
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('wi002');
+$key = 0x5A180000 + (getmypid() & 0xffff);
+$first = altair_eval("return msg_send(msg_get_queue($key, 0600), 1, 'marker', false);", $root);
+$second = altair_eval("\$q = msg_get_queue($key, 0600); return @msg_receive(\$q, 0, \$type, 100, \$m, false, MSG_IPC_NOWAIT) ? \$m : 'none';", $root);
+var_dump($first->result['value'], $second->result['value']);
+var_dump(msg_queue_exists($key));
+?>
+--EXPECT--
+bool(true)
+string(4) "none"
+bool(false)
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-wi002-*') as $d) altair_test_remove($d);
+?>
