@@ -91,6 +91,10 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_RLIMIT_AS_HEADROOM_MB 512
 /* RLIMIT_FSIZE: the largest file a snippet may write. */
 #define ALTAIR_EVAL_RLIMIT_FSIZE_BYTES (64 * 1024 * 1024)
+/* Scratch in the private view is a tmpfs capped at this many bytes and inodes in all (a full one
+ * is reported as limit_exceeded "disk"). */
+#define ALTAIR_EVAL_SCRATCH_MAX_BYTES (128 * 1024 * 1024)
+#define ALTAIR_EVAL_SCRATCH_MAX_INODES 4096
 #define ALTAIR_EVAL_RLIMIT_NOFILE 256
 /* RLIMIT_CPU: soft = ceil(timeout) + this grace (SIGXCPU), hard this much later (SIGKILL). The wall
  * clock of the host normally ends the child first; these are the backstop for a lost parent. */

@@ -54,6 +54,8 @@ static const char *const network_read_paths[] = {
 };
 
 static bool started;
+/* The run's scratch is the capped tmpfs of the private view: a full one is reported as a limit. */
+static bool scratch_capped;
 static altair_eval_encoder_context context;
 /* Warm: the namespaces the template entered for all its workers (copied into each by fork). */
 static altair_eval_lockdown_report template_namespaces;
@@ -118,7 +120,15 @@ static void add_endpoints(altair_eval_lockdown_policy *policy)
 		long port;
 		bool known = false;
 
-		if (strncmp(entry, ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX, strlen(ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX)) == 0 || !colon) {
+		if (strncmp(entry, ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX, strlen(ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX)) == 0) {
+			/* The socket file is bound into the private view: the only host socket there. */
+			if (policy->socket_path_count < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS) {
+				policy->socket_paths[policy->socket_path_count++] =
+					estrdup(entry + strlen(ALTAIR_EVAL_UNIX_ENDPOINT_PREFIX));
+			}
+			continue;
+		}
+		if (!colon) {
 			continue;
 		}
 		port = strtol(colon + 1, NULL, 10);
@@ -146,6 +156,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->channel_fd = ALTAIR_EVAL_CHANNEL_FD;
 	policy->namespaces_entered = template_namespaces_entered ? &template_namespaces : NULL;
 	policy->notify_processes = true;
+	policy->private_view = true;
 
 	add_read_path(policy, PG(php_binary));
 	add_read_path(policy, PG(extension_dir));
@@ -171,6 +182,9 @@ static void free_policy(altair_eval_lockdown_policy *policy)
 {
 	for (size_t i = 0; i < policy->read_path_count; i++) {
 		efree((char *) policy->read_paths[i]);
+	}
+	for (size_t i = 0; i < policy->socket_path_count; i++) {
+		efree((char *) policy->socket_paths[i]);
 	}
 }
 
@@ -220,7 +234,8 @@ static void report_endpoints(zval *frame, const altair_eval_lockdown_report *ker
 	add_assoc_string(&endpoints, "tcp", kernel->endpoint_ports ? "landlock-port" : "none");
 	add_assoc_bool(&endpoints, "hosts_checked", false);
 	add_assoc_bool(&endpoints, "tcp_stream_only", kernel->tcp_stream_only);
-	add_assoc_string(&endpoints, "unix", "not-restricted");
+	/* In the private view only the allowlisted socket files exist; without it, any the process can name. */
+	add_assoc_string(&endpoints, "unix", kernel->mountns ? "private-view" : "not-restricted");
 	add_assoc_zval(frame, "endpoints", &endpoints);
 }
 
@@ -238,6 +253,9 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_long(&frame, "landlock_abi", kernel->landlock_abi);
 	add_assoc_bool(&frame, "netns", kernel->netns);
 	add_assoc_bool(&frame, "ipcns", kernel->ipcns);
+	add_assoc_bool(&frame, "mountns", kernel->mountns);
+	add_assoc_bool(&frame, "scratch_capped", kernel->scratch_capped);
+	add_assoc_long(&frame, "mountns_us", kernel->mountns_us);
 	add_assoc_bool(&frame, "eval_blocked", eval_blocked);
 	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
 	add_assoc_bool(&frame, "result_channel", kernel->channel_sealed);
@@ -272,6 +290,7 @@ static void enter_template_namespaces(void)
 	add_endpoints(&policy);
 	memset(&template_namespaces, 0, sizeof(template_namespaces));
 	altair_eval_lockdown_namespaces(&policy, &template_namespaces);
+	free_policy(&policy);
 	template_namespaces_entered = true;
 }
 
@@ -288,6 +307,7 @@ static bool lock_down(void)
 		build_policy(&policy);
 		int status = altair_eval_lockdown_apply(&policy, &kernel);
 		free_policy(&policy);
+		scratch_capped = kernel.scratch_capped;
 		if (kernel.process_listener_fd >= 0) {
 			/* The host answers (and counts) refused process starts; it gets the listener with the
 			 * sandbox frame, and nothing here keeps it. */
@@ -388,6 +408,8 @@ static int report_parse_error(zend_object *error)
 	return ALTAIR_EVAL_EXIT_FATAL;
 }
 
+static bool disk_limit_reached(void);
+
 static void report_throwable(zend_object *throwable)
 {
 	zval frame, encoded;
@@ -396,11 +418,20 @@ static void report_throwable(zend_object *throwable)
 	array_init(&frame);
 	add_assoc_string(&frame, "kind", "exception");
 	add_assoc_zval(&frame, "exception", &encoded);
+	if (disk_limit_reached()) {
+		add_assoc_string(&frame, "limit", "disk");
+	}
 	altair_eval_guest_report_send(&frame);
 	zval_ptr_dtor(&frame);
 }
 
 static void report_exit(void);
+
+/* limit_exceeded "disk": the run ended with its capped scratch full (a write failed for space). */
+static bool disk_limit_reached(void)
+{
+	return scratch_capped && altair_eval_lockdown_scratch_full(ALTAIR_EVAL_G(guest_scratch));
+}
 
 /* The value is written straight into the frame as JSON: no intermediate arrays. */
 static void report_value(zval *value)
@@ -416,6 +447,9 @@ static void report_value(zval *value)
 	PG(serialize_precision) = -1;
 	smart_str_appends(&json, "{\"kind\":\"return\",\"value\":");
 	altair_eval_encoder_value_json(&json, value);
+	if (disk_limit_reached()) {
+		smart_str_appends(&json, ",\"limit\":\"disk\"");
+	}
 	smart_str_appendc(&json, '}');
 	if (EG(exception)) {
 		/* A hook called while encoding (say __debugInfo) ran exit(): that is how the run ended. */
@@ -434,6 +468,9 @@ static void report_exit(void)
 	array_init(&frame);
 	add_assoc_string(&frame, "kind", "exit");
 	add_assoc_long(&frame, "status", EG(exit_status));
+	if (disk_limit_reached()) {
+		add_assoc_string(&frame, "limit", "disk");
+	}
 	altair_eval_guest_report_send(&frame);
 	zval_ptr_dtor(&frame);
 }

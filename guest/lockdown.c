@@ -96,6 +96,9 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 		altair_eval_lockdown_namespaces(policy, report);
 	}
 	altair_eval_lockdown_namespaces_ipc(policy, report);
+	if (policy->private_view && altair_eval_lockdown_mount_apply(policy, report) != 0) {
+		return -1;
+	}
 	altair_eval_lockdown_landlock_apply(policy, report);
 	altair_eval_lockdown_seccomp_apply(policy, report);
 	if (policy->endpoints && !policy->allow_network && policy->connect_port_count > 0 && !report->endpoint_ports) {

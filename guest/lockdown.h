@@ -17,15 +17,24 @@
 #define ALTAIR_EVAL_LOCKDOWN_MAX_NOTES 16
 #define ALTAIR_EVAL_LOCKDOWN_NOTE_LEN 160
 #define ALTAIR_EVAL_LOCKDOWN_MAX_PORTS 16
+#define ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS 16
 
 typedef struct {
-	/* Real paths. The scratch directory lies inside the project root. */
+	/* Real paths. The scratch directory lies outside the project (runner/scratch.c names the layout). */
 	const char *project_root;
 	const char *scratch_dir;
 	/* Files and directories the runtime must keep reading (PHP binary, extension and ini dirs,
 	 * include_path, system libraries, zoneinfo, a few devices). Non-existent ones are skipped. */
 	const char *read_paths[ALTAIR_EVAL_LOCKDOWN_MAX_PATHS];
 	size_t read_path_count;
+	/* Named Unix sockets allowlisted as endpoints (unix:/path): the only host sockets that exist in
+	 * the private view. */
+	const char *socket_paths[ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS];
+	size_t socket_path_count;
+	/* Build the private filesystem view (lockdown_mount.c): a mount namespace holding only the
+	 * read paths, the project, a capped tmpfs scratch with the snippet copied in, a minimal /dev and
+	 * the process's own /proc entry. */
+	bool private_view;
 	bool allow_writes;   /* the project root becomes writable too */
 	bool allow_network;  /* no network namespace, sockets and TCP allowed */
 	/* Endpoints allowlisted with the network off: no network namespace (it would cut the host's own
@@ -54,6 +63,9 @@ typedef struct altair_eval_lockdown_report_s {
 	bool netns;             /* a fresh network namespace (no interfaces up) */
 	bool ipcns;             /* a fresh IPC namespace of its own (no other process's SysV queues or segments) */
 	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues */
+	bool mountns;           /* the private filesystem view is in force (lockdown_mount.c) */
+	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
+	long mountns_us;        /* what building the view cost, in microseconds (bench/guards.php) */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
 	bool landlock_scoped;   /* signals / abstract unix sockets scoped (ABI >= 6) */
@@ -76,6 +88,10 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 /* The network namespace step alone (unless the network is allowed), for a warm template to enter
  * once on behalf of all its workers: creating a network namespace costs about a millisecond. */
 void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* At the end of a run: is the capped scratch tmpfs (nearly) full, in bytes or inodes? Then a
+ * write failed for want of space and the run reports limit_exceeded "disk". */
+bool altair_eval_lockdown_scratch_full(const char *scratch_dir);
 
 /* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */
 const char *altair_eval_lockdown_features(void);

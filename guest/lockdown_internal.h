@@ -6,6 +6,7 @@
  *   lockdown_rlimits.c     AS, CPU, FSIZE, NOFILE, CORE
  *   lockdown_namespaces.c  network namespace (entered once by a warm template), IPC namespace
  *                          (every process its own, with small limits)
+ *   lockdown_mount.c       the private filesystem view (a mount namespace), before Landlock
  *   lockdown_landlock.c    filesystem, TCP port and scope rules
  *   lockdown_seccomp.c     the BPF filter, installed last
  *
@@ -102,10 +103,17 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void altair_eval_lockdown_note(altair_eval_lockdown_report *report, const char *format, ...);
 
+#ifdef LOCKDOWN_NETNS
+/* unshare(kind), inside a new user namespace when the caller lacks CAP_SYS_ADMIN (lockdown_namespaces.c). */
+bool altair_eval_lockdown_unshare(int kind, const char *name, altair_eval_lockdown_report *report);
+#endif
+
 /* The steps, each in its own file, in the order altair_eval_lockdown_apply runs them (POSIX only). */
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report);
+/* 0, or -1 when the view was half built and the guest must not run. */
+int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 

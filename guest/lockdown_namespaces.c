@@ -56,7 +56,7 @@ static bool lockdown_map_own_ids(altair_eval_lockdown_report *report, uid_t uid,
 /* unshare(kind); without CAP_SYS_ADMIN, inside a new user namespace, which grants it there. We are
  * in the new namespaces either way; without the id maps files cannot be created, which is worth a
  * note but is not a hole. */
-static bool lockdown_unshare(int kind, const char *name, altair_eval_lockdown_report *report)
+bool altair_eval_lockdown_unshare(int kind, const char *name, altair_eval_lockdown_report *report)
 {
 	uid_t uid = geteuid();
 	gid_t gid = getegid();
@@ -87,7 +87,7 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 		return;
 	}
 #ifdef LOCKDOWN_NETNS
-	report->netns = lockdown_unshare(CLONE_NEWNET, "netns", report);
+	report->netns = altair_eval_lockdown_unshare(CLONE_NEWNET, "netns", report);
 #else
 	altair_eval_lockdown_note(report, "netns: not compiled in");
 #endif
@@ -145,7 +145,7 @@ void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, 
 void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_NETNS
-	report->ipcns = lockdown_unshare(CLONE_NEWIPC, "ipcns", report);
+	report->ipcns = altair_eval_lockdown_unshare(CLONE_NEWIPC, "ipcns", report);
 	report->ipc_limits = report->ipcns && lockdown_ipc_limits(policy, report);
 #else
 	(void) policy;

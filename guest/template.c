@@ -190,6 +190,12 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 	set_ini("sys_temp_dir", request->scratch);
 	set_ini("upload_tmp_dir", request->scratch);
 	set_ini("session.save_path", request->scratch);
+	if (PG(open_basedir) && *PG(open_basedir)) {
+		/* The template's list names the base of every scratch dir; the worker's only its own. */
+		char allowed[2 * MAXPATHLEN + 2];
+		snprintf(allowed, sizeof(allowed), "%s%c%s", ALTAIR_EVAL_G(guest_root), DEFAULT_DIR_SEPARATOR, request->scratch);
+		set_ini("open_basedir", allowed);
+	}
 	snprintf(number, sizeof(number), "%u", request->timeout_ms);
 	set_ini("altair_eval.guest_timeout_ms", number);
 	snprintf(number, sizeof(number), "%ld", (long) template_pid);

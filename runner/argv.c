@@ -71,13 +71,27 @@ static void push_env(altair_eval_command *command, char *entry)
 	command->envp[command->envc] = NULL;
 }
 
+/* -d name="value", quoted and escaped for the ini scanner, so that no value (a project root with
+ * ${VAR}, a backslash or a quote in it) is interpolated or cut short: inside double quotes the
+ * scanner expands ${...} and ends at '"', and takes \$, \" and \\ as the plain characters. The CLI
+ * passes a value that starts with '"' through untouched. */
 static void push_ini(altair_eval_command *command, const char *name, const char *value)
 {
-	char *setting;
+	smart_str setting = {0};
 
-	spprintf(&setting, 0, "%s=%s", name, value);
+	smart_str_appends(&setting, name);
+	smart_str_appends(&setting, "=\"");
+	for (const char *c = value; *c; c++) {
+		if (*c == '"' || *c == '$' || *c == '\\') {
+			smart_str_appendc(&setting, '\\');
+		}
+		smart_str_appendc(&setting, *c);
+	}
+	smart_str_appendc(&setting, '"');
+	smart_str_0(&setting);
 	push_arg(command, estrdup("-d"));
-	push_arg(command, setting);
+	push_arg(command, estrndup(ZSTR_VAL(setting.s), ZSTR_LEN(setting.s)));
+	smart_str_free(&setting);
 }
 
 static void push_ini_long(altair_eval_command *command, const char *name, zend_long value)
@@ -180,6 +194,18 @@ static char *disabled_functions(bool allow_network)
 	return result;
 }
 
+/* The project and this evaluation's own scratch dir (outside the project, see scratch.c); request.c
+ * keeps ':' (the list separator) out of the root, scratch.c out of the scratch path. */
+static void push_open_basedir(altair_eval_command *command, const altair_eval_request *request,
+	const altair_eval_scratch *scratch)
+{
+	char *list;
+
+	spprintf(&list, 0, "%s%c%s", ZSTR_VAL(request->project_root), DEFAULT_DIR_SEPARATOR, scratch->dir);
+	push_ini(command, "open_basedir", list);
+	efree(list);
+}
+
 static void push_guards(altair_eval_command *command, const altair_eval_request *request,
 	const altair_eval_scratch *scratch)
 {
@@ -189,7 +215,7 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 	efree(functions);
 	push_ini(command, "ffi.enable", "0");
 	push_ini(command, "enable_dl", "0");
-	push_ini(command, "open_basedir", ZSTR_VAL(request->project_root));
+	push_open_basedir(command, request, scratch);
 	push_ini(command, "sys_temp_dir", scratch->dir);
 	push_ini(command, "upload_tmp_dir", scratch->dir);
 	push_ini(command, "session.save_path", scratch->dir);

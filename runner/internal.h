@@ -3,7 +3,8 @@
  *
  *   evaluator.c  Evaluator: validates, then runs the steps below in order and builds the result
  *   request.c    EvalRequest: validation and clamping at construction
- *   scratch.c    <root>/.altair/eval/<pid>-<random>/ with snippet.php; removal; sweeping
+ *   scratch.c    <private runtime dir>/<pid>-<random>/ with snippet.php (outside the project); removal;
+ *                sweeping
  *   argv.c       the child's argv (same binary and ini, guard -d flags) and envp
  *   spawn.c      posix_spawn (vfork-style: cost independent of the caller's memory)
  *   supervise.c  poll stdout/stderr/channel/pidfd, wall clock, SIGTERM→SIGKILL, reap
@@ -119,7 +120,11 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 /* scratch.c */
 zend_result altair_eval_scratch_create(const altair_eval_request *request, altair_eval_scratch *scratch);
 void altair_eval_scratch_remove(altair_eval_scratch *scratch);
-void altair_eval_scratch_sweep(zend_string *project_root);
+/* The user's private base directory of every scratch dir (created when missing); false when none
+ * can be had. scratch.c names the layout; everyone else asks it. */
+bool altair_eval_scratch_base(char *base, size_t size);
+/* Is this the path of a snippet.php in some scratch dir? */
+bool altair_eval_scratch_owns_path(const char *path);
 
 /* argv.c */
 /* template: the argv of a warm template (opcache on, no request yet; scratch is a placeholder). */

@@ -177,21 +177,13 @@ static zend_string *excerpt(zend_string *snippet, zend_long line)
 	return out.s;
 }
 
-/* "snippet.php" as the guest shows it, or its real path in a scratch directory under the root. */
+/* "snippet.php" as the guest shows it, or its real path in a scratch directory (scratch.c). */
 static bool is_snippet_file(zend_string *file, const altair_eval_request *request)
 {
 	const char *name = ALTAIR_EVAL_SNIPPET_DISPLAY_NAME;
-	const char *scratch = "/.altair/eval/";
-	size_t root = ZSTR_LEN(request->project_root);
-	size_t length = ZSTR_LEN(file);
 
-	if (zend_string_equals_cstr(file, name, strlen(name))) {
-		return true;
-	}
-	return length > root + strlen(scratch) + strlen(name)
-		&& memcmp(ZSTR_VAL(file), ZSTR_VAL(request->project_root), root) == 0
-		&& memcmp(ZSTR_VAL(file) + root, scratch, strlen(scratch)) == 0
-		&& strcmp(ZSTR_VAL(file) + length - strlen(name) - 1, "/" ALTAIR_EVAL_SNIPPET_DISPLAY_NAME) == 0;
+	(void) request;
+	return zend_string_equals_cstr(file, name, strlen(name)) || altair_eval_scratch_owns_path(ZSTR_VAL(file));
 }
 
 /* A parse or fatal error in the snippet itself: add its excerpt. */
@@ -280,8 +272,6 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	if (has_final && frame_is(report, "error") && (entry = frame_entry(report, "error"))) {
 		ZVAL_COPY(&error, entry);
 		add_excerpt(&error, request);
-		entry = frame_entry(report, "limit");
-		limit = entry && Z_TYPE_P(entry) == IS_STRING ? Z_STRVAL_P(entry) : NULL;
 	} else if (report->forged) {
 		error_array(&error, "integrity",
 			"The result channel carried data the evaluator did not write; the result was discarded.");
@@ -297,6 +287,10 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 		}
 	}
 
+	/* A limit the guest saw: memory (a fatal error), disk (scratch full at the end of any run). */
+	if (has_final && (entry = frame_entry(report, "limit")) && Z_TYPE_P(entry) == IS_STRING) {
+		limit = Z_STRVAL_P(entry);
+	}
 	if (outcome->timed_out) {
 		limit = "time";
 	} else if (!limit && signal) {

@@ -1,8 +1,19 @@
 /*
- * Scratch directories: <root>/.altair/eval/<caller pid>-<random>/ (0700) holding snippet.php.
- * Removed on every path by the evaluator; directories left by a caller that was killed are swept
- * by the next evaluation under the same root (owner gone, or older than any evaluation can be).
- * Removal never follows symbolic links: the snippet may have planted some.
+ * Scratch directories, outside the project. The layout, named here and nowhere else:
+ *
+ *   <base>/<caller pid>-<random>/snippet.php
+ *
+ * where <base> is private to the calling user (owner-only, 0700, checked with O_NOFOLLOW):
+ *   $XDG_RUNTIME_DIR/altair-eval   when that runtime directory is the user's own (0700)
+ *   /run/user/<uid>/altair-eval    when that one is
+ *   /tmp/altair-eval-<uid>         otherwise (created 0700; refused if someone else owns it)
+ *
+ * Nothing is ever created in the project tree. Only the evaluation's own child sees its scratch
+ * dir: in the child's mount view (guest/mountns.c) the base directory is a fresh tmpfs holding only
+ * its own scratch dir, and without that view Landlock grants it only its own. Removed on every path
+ * by the evaluator; directories left by a caller that was killed are swept by the next evaluation
+ * (owner gone, or older than any evaluation can be). Removal is iterative (no depth limit),
+ * fd-relative and never follows a symbolic link: the snippet may have planted some.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -23,67 +34,266 @@
 #include <time.h>
 #include <unistd.h>
 
-#define ALTAIR_EVAL_STATE_DIR ALTAIR_EVAL_STATE_DIR_NAME
-#define ALTAIR_EVAL_SCRATCH_PARENT ALTAIR_EVAL_STATE_DIR_NAME "/eval"
 #define ALTAIR_EVAL_SNIPPET_FILE "snippet.php"
-/* Deeper trees than this are left for the sweep of a later run to finish. */
-#define ALTAIR_EVAL_REMOVE_MAX_DEPTH 128
+#define ALTAIR_EVAL_SCRATCH_BASE_NAME "altair-eval"
+#define ALTAIR_EVAL_SCRATCH_RUN_USER "/run/user"
+#define ALTAIR_EVAL_SCRATCH_TMP "/tmp"
+/* Characters a base path may not contain: they would change the meaning of open_basedir. */
+#define ALTAIR_EVAL_SCRATCH_BASE_FORBIDDEN ":;\"\n\r"
 
-static void remove_tree_at(int parent_fd, const char *name, int depth);
+/* ---- removal: iterative, one descriptor open at a time -------------------------------------- */
 
-static void remove_children(int dir_fd, int depth)
+typedef struct {
+	char *name;  /* the entry's name in its parent */
+	dev_t dev;   /* to check that ".." leads back where we came from */
+	ino_t ino;
+} remove_level;
+
+typedef struct {
+	remove_level *levels;
+	size_t depth;
+	size_t cap;
+} remove_stack;
+
+static void stack_push(remove_stack *stack, const char *name, const struct stat *info)
 {
-	DIR *dir;
-	struct dirent *entry;
-
-	dir = fdopendir(dir_fd);
-	if (!dir) {
-		close(dir_fd);
-		return;
+	if (stack->depth == stack->cap) {
+		stack->cap = stack->cap ? stack->cap * 2 : 32;
+		stack->levels = erealloc(stack->levels, stack->cap * sizeof(remove_level));
 	}
+	stack->levels[stack->depth].name = estrdup(name);
+	stack->levels[stack->depth].dev = info->st_dev;
+	stack->levels[stack->depth].ino = info->st_ino;
+	stack->depth++;
+}
+
+static void stack_free(remove_stack *stack)
+{
+	for (size_t i = 0; i < stack->depth; i++) {
+		efree(stack->levels[i].name);
+	}
+	if (stack->levels) {
+		efree(stack->levels);
+	}
+}
+
+/* Opens a directory entry for removal; a directory the snippet made unwritable is made ours again. */
+static int open_directory_at(int parent_fd, const char *name, struct stat *info)
+{
+	int fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		return -1;
+	}
+	if (fstat(fd, info) != 0) {
+		close(fd);
+		return -1;
+	}
+	if ((info->st_mode & S_IRWXU) != S_IRWXU) {
+		fchmod(fd, S_IRWXU);
+	}
+	return fd;
+}
+
+/* Removes every non-directory in dir_fd; *subdir gets the first directory found (emalloc'd).
+ * false when something could not be removed. */
+static bool clear_files(int dir_fd, char **subdir)
+{
+	int listing = dup(dir_fd);
+	struct dirent *entry;
+	struct stat info;
+	bool all = true;
+	DIR *dir;
+
+	*subdir = NULL;
+	if (listing < 0 || (dir = fdopendir(listing)) == NULL) {
+		if (listing >= 0) {
+			close(listing);
+		}
+		return false;
+	}
+	rewinddir(dir);
 	while ((entry = readdir(dir)) != NULL) {
 		if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) {
 			continue;
 		}
-		remove_tree_at(dirfd(dir), entry->d_name, depth + 1);
+		if (fstatat(dir_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
+			continue;
+		}
+		if (S_ISDIR(info.st_mode)) {
+			if (!*subdir) {
+				*subdir = estrdup(entry->d_name);
+			}
+		} else if (unlinkat(dir_fd, entry->d_name, 0) != 0) {
+			all = false;
+		}
 	}
 	closedir(dir);
+	return all;
 }
 
-static void remove_tree_at(int parent_fd, const char *name, int depth)
+/* Back from an emptied directory to its parent through "..", checked against the recorded
+ * identity (nothing may have moved it; nothing runs any more that could). */
+static int climb(int fd, const remove_level *parent)
 {
 	struct stat info;
-	int fd;
+	int up = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	if (fstatat(parent_fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
-		return;
+	close(fd);
+	if (up < 0) {
+		return -1;
 	}
-	if (!S_ISDIR(info.st_mode)) {
+	if (fstat(up, &info) != 0 || info.st_dev != parent->dev || info.st_ino != parent->ino) {
+		close(up);
+		return -1;
+	}
+	return up;
+}
+
+/* Removes parent_fd/name and everything beneath it, depth-first, holding one directory open at a
+ * time: no depth limit, no recursion, never following a link. What cannot be removed is left
+ * for a later sweep. */
+static void remove_tree_at(int parent_fd, const char *name)
+{
+	remove_stack stack = { NULL, 0, 0 };
+	struct stat info;
+	char *subdir;
+	int fd = open_directory_at(parent_fd, name, &info);
+
+	if (fd < 0) {
 		unlinkat(parent_fd, name, 0);
 		return;
 	}
-	if (depth < ALTAIR_EVAL_REMOVE_MAX_DEPTH) {
-		fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd >= 0) {
-			remove_children(fd, depth);
+	stack_push(&stack, name, &info);
+	while (fd >= 0) {
+		bool cleared = clear_files(fd, &subdir);
+		if (subdir) {
+			int child = open_directory_at(fd, subdir, &info);
+			if (child < 0) {
+				efree(subdir);
+				break;
+			}
+			stack_push(&stack, subdir, &info);
+			efree(subdir);
+			close(fd);
+			fd = child;
+			continue;
 		}
+		if (!cleared) {
+			break;
+		}
+		if (stack.depth == 1) {
+			close(fd);
+			fd = -1;
+			unlinkat(parent_fd, name, AT_REMOVEDIR);
+			break;
+		}
+		fd = climb(fd, &stack.levels[stack.depth - 2]);
+		if (fd < 0 || unlinkat(fd, stack.levels[stack.depth - 1].name, AT_REMOVEDIR) != 0) {
+			break;
+		}
+		efree(stack.levels[--stack.depth].name);
 	}
-	unlinkat(parent_fd, name, AT_REMOVEDIR);
+	if (fd >= 0) {
+		close(fd);
+	}
+	stack_free(&stack);
 }
 
-/* mkdir that accepts an existing real directory but never a symbolic link in its place. */
-static zend_result ensure_directory(const char *path, mode_t mode)
+/* ---- the private base directory -------------------------------------------------------------- */
+
+/* fd of an existing directory that is ours alone (owner, no group/other rights), never a link. */
+static int open_private_directory(const char *path)
 {
 	struct stat info;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	if (mkdir(path, mode) == 0) {
-		return SUCCESS;
+	if (fd < 0) {
+		return -1;
 	}
-	if (errno == EEXIST && lstat(path, &info) == 0 && S_ISDIR(info.st_mode)) {
-		return SUCCESS;
+	if (fstat(fd, &info) != 0 || info.st_uid != geteuid() || (info.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
+		close(fd);
+		errno = EPERM;
+		return -1;
 	}
-	return FAILURE;
+	return fd;
 }
+
+/* The runtime directory candidates, best first; the first that is the user's own wins. */
+static bool runtime_directory(char *out, size_t size, int candidate)
+{
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+
+	switch (candidate) {
+		case 0:
+			if (!xdg || xdg[0] != '/' || strpbrk(xdg, ALTAIR_EVAL_SCRATCH_BASE_FORBIDDEN)) {
+				return false;
+			}
+			snprintf(out, size, "%s", xdg);
+			return true;
+		case 1:
+			snprintf(out, size, ALTAIR_EVAL_SCRATCH_RUN_USER "/%lu", (unsigned long) geteuid());
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* <base>, created when missing, with an fd on it; false with errno set. */
+static bool open_base(char *base, size_t size, int *base_fd)
+{
+	char runtime[MAXPATHLEN];
+	int fd;
+
+	for (int candidate = 0; runtime_directory(runtime, sizeof(runtime), candidate); candidate++) {
+		fd = open_private_directory(runtime);
+		if (fd < 0) {
+			continue;
+		}
+		if (mkdirat(fd, ALTAIR_EVAL_SCRATCH_BASE_NAME, 0700) != 0 && errno != EEXIST) {
+			close(fd);
+			continue;
+		}
+		close(fd);
+		snprintf(base, size, "%s/" ALTAIR_EVAL_SCRATCH_BASE_NAME, runtime);
+		if ((*base_fd = open_private_directory(base)) >= 0) {
+			return true;
+		}
+	}
+	/* /tmp is shared: the name may have been taken by someone else, which open_private refuses. */
+	snprintf(base, size, ALTAIR_EVAL_SCRATCH_TMP "/" ALTAIR_EVAL_SCRATCH_BASE_NAME "-%lu", (unsigned long) geteuid());
+	if (mkdir(base, 0700) != 0 && errno != EEXIST) {
+		return false;
+	}
+	*base_fd = open_private_directory(base);
+	return *base_fd >= 0;
+}
+
+bool altair_eval_scratch_base(char *base, size_t size)
+{
+	int fd;
+
+	if (!open_base(base, size, &fd)) {
+		return false;
+	}
+	close(fd);
+	return true;
+}
+
+bool altair_eval_scratch_owns_path(const char *path)
+{
+	char base[MAXPATHLEN];
+	size_t length = strlen(path), prefix, name = strlen("/" ALTAIR_EVAL_SNIPPET_FILE);
+
+	if (!altair_eval_scratch_base(base, sizeof(base))) {
+		return false;
+	}
+	prefix = strlen(base);
+	return length > prefix + 1 + name && strncmp(path, base, prefix) == 0 && path[prefix] == '/'
+		&& strcmp(path + length - name, "/" ALTAIR_EVAL_SNIPPET_FILE) == 0;
+}
+
+/* ---- sweeping what a killed caller left ------------------------------------------------------ */
 
 static bool owner_is_gone(const char *name)
 {
@@ -96,42 +306,39 @@ static bool owner_is_gone(const char *name)
 	return kill((pid_t) pid, 0) != 0 && errno == ESRCH;
 }
 
-void altair_eval_scratch_sweep(zend_string *project_root)
+static void sweep(int base_fd)
 {
-	char path[MAXPATHLEN];
 	struct dirent *entry;
 	struct stat info;
 	time_t now = time(NULL);
+	int listing = dup(base_fd);
 	DIR *dir;
-	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", ZSTR_VAL(project_root), ALTAIR_EVAL_SCRATCH_PARENT);
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		return;
-	}
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
+	if (listing < 0 || (dir = fdopendir(listing)) == NULL) {
+		if (listing >= 0) {
+			close(listing);
+		}
 		return;
 	}
 	while ((entry = readdir(dir)) != NULL) {
 		if (entry->d_name[0] == '.') {
 			continue;
 		}
-		if (fstatat(dirfd(dir), entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
+		if (fstatat(base_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
 			continue;
 		}
 		if (owner_is_gone(entry->d_name) || now - info.st_mtime > ALTAIR_EVAL_SCRATCH_STALE_SECONDS) {
-			remove_tree_at(dirfd(dir), entry->d_name, 0);
+			remove_tree_at(base_fd, entry->d_name);
 		}
 	}
 	closedir(dir);
 }
 
+/* ---- one evaluation's scratch dir ----------------------------------------------------------- */
+
 /* snippet.php: the snippet as the scanner prepares it (open tag, implicit return, final ';'), with
  * every line where it was, so the snippet's line N is the file's line N. */
-static zend_result write_snippet(const char *path, zend_string *snippet)
+static zend_result write_snippet(int dir_fd, zend_string *snippet)
 {
 	altair_eval_scan_result scan;
 	char *text = emalloc(ZSTR_LEN(snippet) + ALTAIR_EVAL_SCANNER_GROWTH);
@@ -141,7 +348,7 @@ static zend_result write_snippet(const char *path, zend_string *snippet)
 	altair_eval_scanner_scan(ZSTR_VAL(snippet), ZSTR_LEN(snippet), &scan);
 	length = altair_eval_scanner_prepare(ZSTR_VAL(snippet), ZSTR_LEN(snippet), &scan, text);
 
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = openat(dir_fd, ALTAIR_EVAL_SNIPPET_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		efree(text);
 		return FAILURE;
@@ -169,43 +376,54 @@ static zend_result fail(const char *what, const char *path)
 	return FAILURE;
 }
 
-zend_result altair_eval_scratch_create(const altair_eval_request *request, altair_eval_scratch *scratch)
+static bool random_name(char *name, size_t size)
 {
-	char path[MAXPATHLEN];
 	unsigned char random[ALTAIR_EVAL_SCRATCH_RANDOM_BYTES];
 	char hex[ALTAIR_EVAL_SCRATCH_RANDOM_BYTES * 2 + 1];
-	const char *root = ZSTR_VAL(request->project_root);
-
-	memset(scratch, 0, sizeof(*scratch));
-	snprintf(path, sizeof(path), "%s/%s", root, ALTAIR_EVAL_STATE_DIR);
-	if (ensure_directory(path, 0755) != SUCCESS) {
-		return fail("prepare", path);
-	}
-	snprintf(path, sizeof(path), "%s/%s", root, ALTAIR_EVAL_SCRATCH_PARENT);
-	if (ensure_directory(path, 0700) != SUCCESS) {
-		return fail("prepare", path);
-	}
-	altair_eval_scratch_sweep(request->project_root);
 
 	if (php_random_bytes_silent(random, sizeof(random)) != SUCCESS) {
-		return fail("name", path);
+		return false;
 	}
 	for (size_t i = 0; i < sizeof(random); i++) {
 		snprintf(hex + 2 * i, 3, "%02x", random[i]);
 	}
-	snprintf(path, sizeof(path), "%s/%s/%ld-%s", root, ALTAIR_EVAL_SCRATCH_PARENT, (long) getpid(), hex);
-	if (mkdir(path, 0700) != 0) {
+	snprintf(name, size, "%ld-%s", (long) getpid(), hex);
+	return true;
+}
+
+zend_result altair_eval_scratch_create(const altair_eval_request *request, altair_eval_scratch *scratch)
+{
+	char base[MAXPATHLEN], name[64], path[MAXPATHLEN];
+	int base_fd, dir_fd;
+
+	memset(scratch, 0, sizeof(*scratch));
+	if (!open_base(base, sizeof(base), &base_fd)) {
+		return fail("prepare", base);
+	}
+	sweep(base_fd);
+	if (!random_name(name, sizeof(name))) {
+		close(base_fd);
+		return fail("name", base);
+	}
+	snprintf(path, sizeof(path), "%s/%s", base, name);
+	if (mkdirat(base_fd, name, 0700) != 0) {
+		close(base_fd);
 		return fail("create", path);
 	}
 	scratch->dir = estrdup(path);
-
-	snprintf(path, sizeof(path), "%s/%s", scratch->dir, ALTAIR_EVAL_SNIPPET_FILE);
+	snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_SNIPPET_FILE, scratch->dir);
 	scratch->snippet_path = estrdup(path);
-	if (write_snippet(scratch->snippet_path, request->snippet) != SUCCESS) {
+	dir_fd = openat(base_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	close(base_fd);
+	if (dir_fd < 0 || write_snippet(dir_fd, request->snippet) != SUCCESS) {
 		fail("write the snippet into", scratch->dir);
+		if (dir_fd >= 0) {
+			close(dir_fd);
+		}
 		altair_eval_scratch_remove(scratch);
 		return FAILURE;
 	}
+	close(dir_fd);
 	return SUCCESS;
 }
 
@@ -217,7 +435,7 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch)
 		int parent_fd = open(scratch->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		*slash = '/';
 		if (parent_fd >= 0) {
-			remove_tree_at(parent_fd, slash + 1, 0);
+			remove_tree_at(parent_fd, slash + 1);
 			close(parent_fd);
 		}
 		efree(scratch->dir);

@@ -124,7 +124,11 @@ static zend_result template_start(altair_eval_template *template, zend_string *b
 		return warm_failed("control socket", errno);
 	}
 	/* The template has no request yet: its temp dirs point at the parent of every scratch dir. */
-	snprintf(directory, sizeof(directory), "%s/.altair/eval", ZSTR_VAL(request->project_root));
+	if (!altair_eval_scratch_base(directory, sizeof(directory))) {
+		close(control[0]);
+		close(control[1]);
+		return warm_failed("scratch base directory", errno);
+	}
 	placeholder.dir = directory;
 	placeholder.snippet_path = NULL;
 	altair_eval_command_build(&command, binary, request, &placeholder, true);

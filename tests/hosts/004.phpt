@@ -53,13 +53,13 @@ other: Permission denied
 allowed by name: reached
 bool(false)
 bool(false)
-{"allowed":["127.0.0.1:ALLOWED"],"tcp":"landlock-port","hosts_checked":false,"tcp_stream_only":true,"unix":"not-restricted"}
+{"allowed":["127.0.0.1:ALLOWED"],"tcp":"landlock-port","hosts_checked":false,"tcp_stream_only":true,"unix":"private-view"}
 allowed: reached
 other: Permission denied
 allowed by name: reached
 bool(false)
 bool(false)
-{"allowed":["127.0.0.1:ALLOWED"],"tcp":"landlock-port","hosts_checked":false,"tcp_stream_only":true,"unix":"not-restricted"}
+{"allowed":["127.0.0.1:ALLOWED"],"tcp":"landlock-port","hosts_checked":false,"tcp_stream_only":true,"unix":"private-view"}
 bool(true)
 int(0)
 --CLEAN--

@@ -12,7 +12,7 @@ $root = altair_test_root('l003');
 file_put_contents($root . '/composer.json', '{"name":"altair/l003"}');
 
 $snippet = <<<'PHP'
-$root = dirname(__DIR__, 3);
+$root = getcwd();
 return json_encode([
     'read' => file_get_contents($root . '/composer.json'),
     'create' => @file_put_contents($root . '/mark', 'x'),

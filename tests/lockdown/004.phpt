@@ -12,7 +12,7 @@ $root = altair_test_root('l004');
 $outside = $root . '-outside';
 @mkdir($outside);
 
-$snippet = sprintf('return json_encode([@file_put_contents(dirname(__DIR__, 3) . "/written", "x"), @file_put_contents(%s, "x")]);', var_export($outside . '/mark', true));
+$snippet = sprintf('return json_encode([@file_put_contents(getcwd() . "/written", "x"), @file_put_contents(%s, "x")]);', var_export($outside . '/mark', true));
 $r = altair_eval($snippet, $root, ['allowWrites' => true]);
 var_dump(...json_decode($r->result['value'], true));
 var_dump(file_get_contents($root . '/written'), file_exists($outside . '/mark'));

@@ -21,7 +21,7 @@ $tries['file_put_contents'] = @file_put_contents("$out/a", 'x');
 $tries['fopen'] = ($f = @fopen("$out/b", 'w')) ? fwrite($f, 'x') : false;
 try { $tries['SplFileObject'] = (new SplFileObject("$out/c", 'w'))->fwrite('x'); } catch (Throwable $e) { $tries['SplFileObject'] = get_class($e); }
 $tries['copy'] = @copy(__DIR__ . '/snippet.php', "$out/d");
-$tries['rename'] = @rename(dirname(__DIR__, 3) . '/inside.txt', "$out/e");
+$tries['rename'] = @rename(getcwd() . '/inside.txt', "$out/e");
 $tries['touch'] = @touch("$out/f");
 $tries['mkdir'] = @mkdir("$out/g");
 $tries['php://filter'] = @file_put_contents("php://filter/write=string.rot13/resource=$out/h", 'x');

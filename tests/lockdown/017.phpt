@@ -13,7 +13,7 @@ $log = $root . '/.altair/events.jsonl';
 file_put_contents($log, "{\"id\":\"1\"}\n");
 file_put_contents($root . '/composer.json', '{}');
 $snippet = <<<'PHP'
-$root = dirname(__DIR__, 3);
+$root = getcwd();
 $log = "$root/.altair/events.jsonl";
 return json_encode([
     'truncate' => ($f = @fopen($log, 'r+')) ? ftruncate($f, 0) : false,

@@ -11,7 +11,7 @@ require __DIR__ . '/../helpers.inc';
 $root = altair_test_root('l019');
 $caller = <<<'PHP'
 $e = new Altair\Eval\Evaluator();
-$e->evaluate(new Altair\Eval\EvalRequest('file_put_contents(__DIR__ . "/../../../child.pid", (string) getmypid()); sleep(30);', $argv[1], timeoutMs: 60000, allowWrites: true));
+$e->evaluate(new Altair\Eval\EvalRequest('file_put_contents(getcwd() . "/child.pid", (string) getmypid()); sleep(30);', $argv[1], timeoutMs: 60000, allowWrites: true));
 PHP;
 $process = proc_open(array_merge([PHP_BINARY], altair_test_php_args(), ['-r', $caller, $root]), [], $pipes);
 for ($i = 0; $i < 200 && !is_file($root . '/child.pid'); $i++) { usleep(20000); }

@@ -11,7 +11,7 @@ $r = altair_eval("function twice() {}\nfunction twice() {}", $root);
 var_dump($r->ok, $r->exitCode, $r->error['type'], $r->error['file'], $r->error['line'], $r->error['message']);
 $r = altair_eval("\n\ntrigger_error('custom fatal', E_USER_ERROR);", $root);
 var_dump($r->ok, $r->exitCode, $r->error['type'], $r->error['line'], $r->error['message'], $r->limitExceeded);
-var_dump(str_contains($r->stderr, 'custom fatal'), str_contains($r->stderr, 'snippet.php'), str_contains($r->stderr, '.altair/eval'));
+var_dump(str_contains($r->stderr, 'custom fatal'), str_contains($r->stderr, 'snippet.php'), str_contains($r->stderr, altair_scratch_base()));
 ?>
 --EXPECTF--
 bool(false)

@@ -13,7 +13,7 @@ foreach (['return 1;', 'throw new Exception("x");', 'function f(){} function f()
     $r = altair_eval($snippet, $root, ['timeoutMs' => str_contains($snippet, 'while') ? 300 : altair_generous_ms(5000), 'unsafe' => str_contains($snippet, 'symlink')]);
     echo json_encode(altair_scratch_dirs($root)), ' ', $r->exitCode, "\n";
 }
-var_dump(is_dir($root . '/.altair/eval'), file_exists('/etc/passwd'));
+var_dump(file_exists($root . '/.altair'), file_exists('/etc/passwd'));
 ?>
 --EXPECT--
 [] 0
@@ -23,7 +23,7 @@ var_dump(is_dir($root . '/.altair/eval'), file_exists('/etc/passwd'));
 [] 4
 [] 124
 [] 0
-bool(true)
+bool(false)
 bool(true)
 --CLEAN--
 <?php

@@ -1,0 +1,493 @@
+/*
+ * Lockdown step 5, the private filesystem view (see lockdown_internal.h for the other steps), built
+ * the way bubblewrap's setup_newroot does it, after the namespaces and before Landlock:
+ *
+ *   unshare(CLONE_NEWNS) (in a user namespace without CAP_SYS_ADMIN), nothing propagates back
+ *   a staging tmpfs on /tmp, pivot_root into it: the host tree is now /oldroot, the view /newroot
+ *   /newroot: a tmpfs, then one small operation per entry of the table below
+ *     the project            bind, read-only unless writes are allowed
+ *     each read path         bind read-only (the runtime, its libraries and ini, zoneinfo...)
+ *     each unix endpoint     bind (the only host sockets that exist in the view)
+ *     /dev                   a tmpfs with null, zero, full, random, urandom bound in
+ *     /proc/self             the process's own /proc entry, nothing else of /proc
+ *     <scratch base>         a tmpfs capped in bytes and inodes, holding only this evaluation's
+ *                            scratch dir, with snippet.php copied in from the host's
+ *   the view's root made read-only, pivot_root into /newroot with the staging root (host tree
+ *   included) put beneath /proc/.host and covered by a sealed empty tmpfs, chdir back
+ *
+ * Binds are not recursive: a mount beneath a bound path is not in the view. /proc: a fresh procfs
+ * needs a PID namespace, which needs the guest to become pid 1 or to fork (and pid 1 ignores the
+ * deadline's SIGTERM and RLIMIT_CPU's SIGXCPU); the process's own entry bound at /proc/self gives
+ * the runtime what it reads (maps, fd, status) and no other process exists in the view.
+ *
+ * Before the first pivot a failure leaves the host view (noted, Landlock and seccomp still hold);
+ * after it, a failure to bind the project or scratch stops the guest (-1).
+ */
+
+#include "lockdown_internal.h"
+
+#if defined(LOCKDOWN_NETNS) && defined(CLONE_NEWNS)
+# define LOCKDOWN_MOUNTNS 1
+# include <sys/mount.h>
+# include <sys/statvfs.h>
+# include <limits.h>
+# include <stdlib.h>
+# include <time.h>
+#endif
+
+#ifdef LOCKDOWN_MOUNTNS
+
+#define MOUNT_STAGING "/tmp"
+#define MOUNT_OLD "/oldroot"
+#define MOUNT_NEW "/newroot"
+/* Where the staging root (and the host tree) ends up in the view, covered: inside the view's own
+ * /proc tmpfs, which exists whatever the project root is (a root of / covers the view's root). */
+#define MOUNT_HIDDEN "/proc/.host"
+#define MOUNT_COVER_TMPFS "mode=0000,size=4k,nr_inodes=1"
+/* The view's own directories (root, /dev, /proc) need only a few entries. */
+#define MOUNT_SMALL_TMPFS "mode=0755,size=1m,nr_inodes=1024"
+#define MOUNT_COPY_CHUNK 65536
+
+static const char *const mount_devices[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom" };
+
+/* The view's small tmpfs mounts (/dev, /proc, covers), made read-only once populated. */
+#define MOUNT_MAX_SEALED 16
+
+typedef struct {
+	const char *bound[ALTAIR_EVAL_LOCKDOWN_MAX_PATHS + ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS + 8];
+	size_t count;
+	char sealed[MOUNT_MAX_SEALED][PATH_MAX];
+	size_t sealed_count;
+	altair_eval_lockdown_report *report;
+} mount_view;
+
+/* A small tmpfs at target (a path under /newroot), to be sealed read-only before leaving. */
+static bool mount_small_tmpfs(mount_view *view, const char *target)
+{
+	if (view->sealed_count >= MOUNT_MAX_SEALED
+		|| mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, MOUNT_SMALL_TMPFS) != 0) {
+		return false;
+	}
+	snprintf(view->sealed[view->sealed_count++], PATH_MAX, "%s", target);
+	return true;
+}
+
+static bool mount_fail(mount_view *view, const char *what, const char *path)
+{
+	altair_eval_lockdown_note(view->report, "mountns: %s %s: %s", what, path, strerror(errno));
+	return false;
+}
+
+static bool mount_join(char *out, const char *prefix, const char *path)
+{
+	return (size_t) snprintf(out, PATH_MAX, "%s%s", prefix, path) < PATH_MAX;
+}
+
+/* Is path the same as, or beneath, a path already in the view? */
+static bool mount_covered(const mount_view *view, const char *path)
+{
+	for (size_t i = 0; i < view->count; i++) {
+		size_t length = strlen(view->bound[i]);
+		if (strncmp(path, view->bound[i], length) == 0
+			&& (path[length] == '\0' || path[length] == '/' || (length == 1 && view->bound[i][0] == '/'))) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* mkdir -p of a path inside /newroot. A component that cannot be made because it lies in a
+ * read-only bind gets a small tmpfs over its parent (as bubblewrap's --tmpfs), once. */
+static bool mount_make_dirs(mount_view *view, const char *path)
+{
+	char partial[PATH_MAX];
+	size_t prefix = strlen(MOUNT_NEW);
+
+	if (!mount_join(partial, MOUNT_NEW, path)) {
+		errno = ENAMETOOLONG;
+		return false;
+	}
+	for (char *slash = partial + prefix + 1; ; slash++) {
+		bool last = *slash == '\0';
+		if (*slash != '/' && !last) {
+			continue;
+		}
+		*slash = '\0';
+		if (mkdir(partial, 0755) != 0 && errno != EEXIST) {
+			char *parent = strrchr(partial, '/');
+			if (errno != EROFS || parent <= partial + prefix) {
+				return false;
+			}
+			*parent = '\0';
+			bool covered = mount_small_tmpfs(view, partial);
+			*parent = '/';
+			if (!covered || mkdir(partial, 0755) != 0) {
+				return false;
+			}
+		}
+		if (last) {
+			return true;
+		}
+		*slash = '/';
+	}
+}
+
+/* The mountpoint for a bind: a directory, or an empty file for anything else. */
+static bool mount_make_point(mount_view *view, const char *path, bool directory)
+{
+	char target[PATH_MAX], parent[PATH_MAX];
+	char *slash;
+	int fd;
+
+	if (directory) {
+		return mount_make_dirs(view, path);
+	}
+	snprintf(parent, sizeof(parent), "%s", path);
+	slash = strrchr(parent, '/');
+	if (slash && slash != parent) {
+		*slash = '\0';
+		if (!mount_make_dirs(view, parent)) {
+			return false;
+		}
+	}
+	if (!mount_join(target, MOUNT_NEW, path)) {
+		errno = ENAMETOOLONG;
+		return false;
+	}
+	fd = open(target, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0444);
+	if (fd < 0) {
+		return errno == EEXIST;
+	}
+	close(fd);
+	return true;
+}
+
+/* The flags a read-only remount must keep: in a user namespace the source's are locked. */
+static unsigned long mount_kept_flags(const char *target)
+{
+	struct statvfs info;
+	unsigned long flags = 0;
+
+	if (statvfs(target, &info) != 0) {
+		return 0;
+	}
+	flags |= (info.f_flag & ST_NOSUID) ? MS_NOSUID : 0;
+	flags |= (info.f_flag & ST_NODEV) ? MS_NODEV : 0;
+	flags |= (info.f_flag & ST_NOEXEC) ? MS_NOEXEC : 0;
+	flags |= (info.f_flag & ST_NOATIME) ? MS_NOATIME : 0;
+	flags |= (info.f_flag & ST_NODIRATIME) ? MS_NODIRATIME : 0;
+	flags |= (info.f_flag & ST_RELATIME) ? MS_RELATIME : 0;
+	return flags;
+}
+
+/* Binds host path (seen at /oldroot/path) at the same path in the view. */
+static bool mount_bind(mount_view *view, const char *path, bool writable)
+{
+	char source[PATH_MAX], target[PATH_MAX];
+	struct stat info;
+
+	if (!mount_join(source, MOUNT_OLD, path) || !mount_join(target, MOUNT_NEW, path)) {
+		errno = ENAMETOOLONG;
+		return mount_fail(view, "path too long:", path);
+	}
+	if (stat(source, &info) != 0) {
+		return mount_fail(view, "source", path);
+	}
+	if (!mount_make_point(view, path, S_ISDIR(info.st_mode))) {
+		return mount_fail(view, "mountpoint", path);
+	}
+	if (mount(source, target, NULL, MS_BIND, NULL) != 0) {
+		return mount_fail(view, "bind", path);
+	}
+	if (!writable && mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(target), NULL) != 0) {
+		umount2(target, MNT_DETACH);
+		return mount_fail(view, "read-only", path);
+	}
+	if (view->count < sizeof(view->bound) / sizeof(view->bound[0])) {
+		view->bound[view->count++] = path;
+	}
+	return true;
+}
+
+/* A read path: skipped when missing or already in the view; a symbolic link is recreated as such
+ * and its target bound in its place. */
+static void mount_read_path(mount_view *view, const char *path)
+{
+	char source[PATH_MAX], link[PATH_MAX], target[PATH_MAX];
+	struct stat info;
+	ssize_t length;
+
+	if (!path || path[0] != '/' || mount_covered(view, path) || !mount_join(source, MOUNT_OLD, path)
+		|| lstat(source, &info) != 0) {
+		return;
+	}
+	if (!S_ISLNK(info.st_mode)) {
+		mount_bind(view, path, false);
+		return;
+	}
+	length = readlink(source, link, sizeof(link) - 1);
+	if (length > 0 && mount_make_point(view, path, false) && mount_join(target, MOUNT_NEW, path)) {
+		link[length] = '\0';
+		unlink(target);
+		if (symlink(link, target) != 0) {
+			mount_fail(view, "symlink", path);
+		}
+	}
+	/* The link's final target, as the host resolves it (realpath of /oldroot/path, minus /oldroot). */
+	if (realpath(source, link) && strncmp(link, MOUNT_OLD "/", strlen(MOUNT_OLD "/")) == 0
+		&& !mount_covered(view, link + strlen(MOUNT_OLD))) {
+		/* The bound table keeps pointers: resolved targets are few, kept in static storage. */
+		static char resolved[ALTAIR_EVAL_LOCKDOWN_MAX_PATHS][PATH_MAX];
+		static size_t used;
+		if (used < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS) {
+			snprintf(resolved[used], PATH_MAX, "%s", link + strlen(MOUNT_OLD));
+			mount_bind(view, resolved[used++], false);
+		}
+	}
+}
+
+/* /dev: a tmpfs with the harmless devices bound in (creating device nodes needs privileges a user
+ * namespace does not give). */
+static void mount_devices_view(mount_view *view)
+{
+	char target[PATH_MAX];
+
+	if (!mount_make_dirs(view, "/dev") || !mount_join(target, MOUNT_NEW, "/dev") || !mount_small_tmpfs(view, target)) {
+		mount_fail(view, "tmpfs", "/dev");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(mount_devices) / sizeof(mount_devices[0]); i++) {
+		mount_bind(view, mount_devices[i], true);
+	}
+}
+
+/* /proc/self: this process's own entry only. */
+static void mount_proc_self(mount_view *view)
+{
+	char source[PATH_MAX], target[PATH_MAX];
+
+	snprintf(source, sizeof(source), MOUNT_OLD "/proc/%ld", (long) getpid());
+	if (!mount_make_dirs(view, "/proc") || !mount_join(target, MOUNT_NEW, "/proc") || !mount_small_tmpfs(view, target)
+		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0
+		|| !mount_make_dirs(view, "/proc/self") || !mount_join(target, MOUNT_NEW, "/proc/self")
+		|| mount(source, target, NULL, MS_BIND, NULL) != 0) {
+		mount_fail(view, "own entry", "/proc/self");
+		return;
+	}
+	view->bound[view->count++] = "/proc";
+}
+
+static bool mount_copy_file(int from, int to)
+{
+	char buffer[MOUNT_COPY_CHUNK];
+	ssize_t length;
+
+	while ((length = read(from, buffer, sizeof(buffer))) != 0) {
+		if (length < 0 && errno == EINTR) {
+			continue;
+		}
+		if (length < 0) {
+			return false;
+		}
+		for (ssize_t done = 0; done < length; ) {
+			ssize_t written = write(to, buffer + done, (size_t) (length - done));
+			if (written < 0 && errno == EINTR) {
+				continue;
+			}
+			if (written <= 0) {
+				return false;
+			}
+			done += written;
+		}
+	}
+	return true;
+}
+
+/* The scratch base becomes a tmpfs capped in bytes and inodes, holding only this evaluation's
+ * scratch dir; the host's snippet.php is copied in (nothing else of the host's dir is). */
+static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_lockdown_report *report)
+{
+	char base[PATH_MAX], target[PATH_MAX], options[128];
+	int from, to;
+	bool copied;
+
+	snprintf(base, sizeof(base), "%s", scratch);
+	char *slash = strrchr(base, '/');
+	if (!slash || slash == base) {
+		errno = EINVAL;
+		return mount_fail(view, "scratch", scratch);
+	}
+	*slash = '\0';
+	snprintf(options, sizeof(options), "mode=0700,size=%lu,nr_inodes=%lu",
+		(unsigned long) ALTAIR_EVAL_SCRATCH_MAX_BYTES, (unsigned long) ALTAIR_EVAL_SCRATCH_MAX_INODES);
+	if (!mount_make_dirs(view, base) || !mount_join(target, MOUNT_NEW, base)
+		|| mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
+		|| !mount_make_dirs(view, scratch) || !mount_join(target, MOUNT_NEW, scratch) || chmod(target, 0700) != 0) {
+		return mount_fail(view, "scratch", scratch);
+	}
+	if (!mount_join(base, MOUNT_OLD, scratch) || !mount_join(target, MOUNT_NEW, scratch)) {
+		return mount_fail(view, "scratch", scratch);
+	}
+	strncat(base, "/snippet.php", sizeof(base) - strlen(base) - 1);
+	strncat(target, "/snippet.php", sizeof(target) - strlen(target) - 1);
+	from = open(base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	to = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	copied = from >= 0 && to >= 0 && mount_copy_file(from, to);
+	if (from >= 0) {
+		close(from);
+	}
+	if (to >= 0) {
+		close(to);
+	}
+	if (!copied) {
+		return mount_fail(view, "snippet", base);
+	}
+	report->scratch_capped = true;
+	return true;
+}
+
+/* Into a fresh mount namespace whose changes never reach the host. */
+static bool mount_enter(altair_eval_lockdown_report *report)
+{
+	if (!altair_eval_lockdown_unshare(CLONE_NEWNS, "mountns", report)) {
+		return false;
+	}
+	if (mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL) != 0) {
+		altair_eval_lockdown_note(report, "mountns: private propagation: %s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/* The staging root: a tmpfs on /tmp with /newroot (itself a tmpfs) and /oldroot in it. */
+static bool mount_stage(altair_eval_lockdown_report *report)
+{
+	if (mount("tmpfs", MOUNT_STAGING, "tmpfs", MS_NOSUID | MS_NODEV, MOUNT_SMALL_TMPFS) != 0
+		|| mkdir(MOUNT_STAGING MOUNT_NEW, 0755) != 0 || mkdir(MOUNT_STAGING MOUNT_OLD, 0755) != 0
+		|| mount("tmpfs", MOUNT_STAGING MOUNT_NEW, "tmpfs", MS_NOSUID | MS_NODEV, MOUNT_SMALL_TMPFS) != 0) {
+		altair_eval_lockdown_note(report, "mountns: staging tmpfs: %s", strerror(errno));
+		return false;
+	}
+	if (syscall(SYS_pivot_root, MOUNT_STAGING, MOUNT_STAGING MOUNT_OLD) != 0 || chdir("/") != 0) {
+		altair_eval_lockdown_note(report, "mountns: pivot_root: %s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/* The view's root read-only, the host tree gone, and /newroot the root. */
+static bool mount_leave(const mount_view *view, const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	for (size_t i = view->sealed_count; i-- > 0; ) {
+		/* MS_BIND: this mount only, never its superblock (with a project root of / the view's root
+		 * is the host's root file system). */
+		if (mount(NULL, view->sealed[i], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) {
+			altair_eval_lockdown_note(report, "mountns: read-only %s: %s", view->sealed[i] + strlen(MOUNT_NEW), strerror(errno));
+			return false;
+		}
+	}
+	/* No umount: each one waits for an RCU grace period (milliseconds). The staging root, with the
+	 * host tree in it, goes beneath /.host in the view and a sealed tmpfs covers it; unmounting
+	 * that cover is what seccomp (umount2) and Landlock (any mount change) refuse. */
+	if (mount(NULL, MOUNT_NEW, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(MOUNT_NEW), NULL) != 0
+		|| mount(NULL, MOUNT_OLD, NULL, MS_REC | MS_PRIVATE, NULL) != 0
+		|| syscall(SYS_pivot_root, MOUNT_NEW, MOUNT_NEW MOUNT_HIDDEN) != 0 || chdir("/") != 0
+		|| mount("tmpfs", MOUNT_HIDDEN, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, MOUNT_COVER_TMPFS) != 0) {
+		altair_eval_lockdown_note(report, "mountns: leaving the staging root: %s", strerror(errno));
+		return false;
+	}
+	if (policy->project_root && chdir(policy->project_root) != 0) {
+		altair_eval_lockdown_note(report, "mountns: chdir %s: %s", policy->project_root, strerror(errno));
+	}
+	return true;
+}
+
+#endif /* LOCKDOWN_MOUNTNS */
+
+#ifdef LOCKDOWN_MOUNTNS
+/* Less free space than this in scratch counts as full: the write that failed asked for more. */
+# define MOUNT_FULL_SLACK_BYTES (64 * 1024)
+
+static long mount_elapsed_us(const struct timespec *since)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long) (now.tv_sec - since->tv_sec) * 1000000L + (now.tv_nsec - since->tv_nsec) / 1000L;
+}
+#endif
+
+bool altair_eval_lockdown_scratch_full(const char *scratch_dir)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	struct statvfs info;
+
+	return scratch_dir && statvfs(scratch_dir, &info) == 0
+		&& (info.f_favail == 0 || (unsigned long long) info.f_bavail * info.f_frsize < MOUNT_FULL_SLACK_BYTES);
+#else
+	(void) scratch_dir;
+	return false;
+#endif
+}
+
+static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	struct timespec start;
+	int status;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	status = mount_build(policy, report);
+	report->mountns_us = mount_elapsed_us(&start);
+	return status;
+#else
+	(void) policy;
+	altair_eval_lockdown_note(report, "mountns: not compiled in");
+	return 0;
+#endif
+}
+
+static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	mount_view view;
+
+	memset(&view, 0, sizeof(view));
+	view.report = report;
+	if (!policy->project_root || !policy->scratch_dir) {
+		altair_eval_lockdown_note(report, "mountns: no project root or scratch dir given");
+		return 0;
+	}
+	if (!mount_enter(report)) {
+		return 0;
+	}
+	if (!mount_stage(report)) {
+		/* Still the host's tree, in a namespace of our own: the other layers hold as before. */
+		return 0;
+	}
+	if (!mount_bind(&view, policy->project_root, policy->allow_writes)) {
+		return -1;
+	}
+	mount_devices_view(&view);
+	mount_proc_self(&view);
+	for (size_t i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {
+		mount_read_path(&view, policy->read_paths[i]);
+	}
+	for (size_t i = 0; i < policy->socket_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS; i++) {
+		if (!mount_covered(&view, policy->socket_paths[i])) {
+			mount_bind(&view, policy->socket_paths[i], true);
+		}
+	}
+	if (!mount_scratch(&view, policy->scratch_dir, report) || !mount_leave(&view, policy, report)) {
+		return -1;
+	}
+	report->mountns = true;
+	return 0;
+#else
+	(void) policy;
+	(void) report;
+	return 0;
+#endif
+}

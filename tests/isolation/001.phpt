@@ -1,0 +1,43 @@
+--TEST--
+Isolation: scratch lives outside the project, owner-only, and nothing is ever created in the project tree
+--EXTENSIONS--
+altair_eval
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+$root = altair_test_root('i001');
+
+foreach ([false, true] as $writes) {
+    $r = altair_eval('file_put_contents(sys_get_temp_dir() . "/t", "x"); return [sys_get_temp_dir(), __DIR__];', $root, ['allowWrites' => $writes]);
+    [$temp, $dir] = [$r->result['value'][0]['value'], $r->result['value'][1]['value']];
+    var_dump($r->ok, str_starts_with($temp, $root), str_starts_with($dir, $root), $temp === $dir);
+}
+$base = altair_scratch_base();
+$info = stat($base);
+printf("base %o owned by us: %s\n", $info['mode'] & 0777, var_export($info['uid'] === posix_geteuid(), true));
+var_dump(str_starts_with($base, $root), scandir($root), altair_scratch_dirs($root));
+?>
+--EXPECT--
+bool(true)
+bool(false)
+bool(false)
+bool(true)
+bool(true)
+bool(false)
+bool(false)
+bool(true)
+base 700 owned by us: true
+bool(false)
+array(2) {
+  [0]=>
+  string(1) "."
+  [1]=>
+  string(2) ".."
+}
+array(0) {
+}
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i001-*') as $d) altair_test_remove($d);
+?>

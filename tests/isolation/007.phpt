@@ -1,0 +1,26 @@
+--TEST--
+Isolation: with a project root of / and a clean environment, the host's /proc/<pid> (environ, maps) is unreadable; the child's own /proc/self is there
+--EXTENSIONS--
+altair_eval
+--FILE--
+<?php
+require __DIR__ . '/../helpers.inc';
+
+$host = getmypid();
+$snippet = <<<PHP
+return [
+    'environ' => @file_get_contents('/proc/$host/environ') !== false,
+    'maps' => @file_get_contents('/proc/$host/maps') !== false,
+    'exists' => file_exists('/proc/$host'),
+    'others' => count(glob('/proc/[0-9]*') ?: []),
+    'own status' => str_contains((string) @file_get_contents('/proc/self/status'), 'Pid:'),
+];
+PHP;
+$r = altair_eval($snippet, '/', ['env' => 'clean']);
+var_dump($r->ok, $r->sandbox['mountns']);
+echo json_encode(array_map(fn ($v) => $v['value'], $r->result['value'])), "\n";
+?>
+--EXPECT--
+bool(true)
+bool(true)
+{"environ":false,"maps":false,"exists":false,"others":0,"own status":true}
