@@ -42,6 +42,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_endpoints", "", PHP_INI_SYSTEM, OnUpdateString, guest_endpoints,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_package_paths", "", PHP_INI_SYSTEM, OnUpdateString, guest_package_paths,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_memory_mb", "128", PHP_INI_SYSTEM, OnUpdateLong, guest_memory_mb,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_timeout_ms", "5000", PHP_INI_SYSTEM, OnUpdateLong, guest_timeout_ms,

@@ -150,6 +150,8 @@ namespace Altair\Eval {
         public readonly bool $stdoutTruncated;
         public readonly bool $stderrTruncated;
         public readonly array $sandbox;
+        /** What the guest booted: {framework, version, environment, bootstrap, debug}; null if it never said. */
+        public readonly ?array $host;
 
         /**
          * univeros/framework's eight parameters first, in its order; this project's additions after,

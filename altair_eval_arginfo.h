@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 922f1c074b707e0d6a5816d94f2e25253b7576d6 */
+ * Stub hash: d5330737adaa3c5a9aed438d687af8d461522c20 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -394,6 +394,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
 	zend_string *property_sandbox_name = zend_string_init("sandbox", sizeof("sandbox") - 1, 1);
 	zend_declare_typed_property(class_entry, property_sandbox_name, &property_sandbox_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
 	zend_string_release(property_sandbox_name);
+
+	zval property_host_default_value;
+	ZVAL_UNDEF(&property_host_default_value);
+	zend_string *property_host_name = zend_string_init("host", sizeof("host") - 1, 1);
+	zend_declare_typed_property(class_entry, property_host_name, &property_host_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY|MAY_BE_NULL));
+	zend_string_release(property_host_name);
 
 	return class_entry;
 }

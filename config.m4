@@ -63,9 +63,15 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/scratch.c \
     runner/channel.c \
     runner/warm.c \
+    runner/packages.c \
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \
+    guest/boot.c \
+    guest/boot_core.c \
+    guest/boot_laravel.c \
+    guest/boot_symfony.c \
+    guest/boot_aliases.c \
     guest/engine.c \
     guest/isolation.c \
     guest/lockdown.c \

@@ -129,6 +129,8 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	bool guest_unsafe;
 	/* allowEndpoints, comma-separated, as EvalRequest normalized them */
 	char *guest_endpoints;
+	/* packages outside the root the project's autoloader resolves to, ':'-separated (runner/packages.c) */
+	char *guest_package_paths;
 	zend_long guest_memory_mb;
 	zend_long guest_timeout_ms;
 ZEND_END_MODULE_GLOBALS(altair_eval)

@@ -82,22 +82,6 @@ void altair_eval_guest_engine_report_fatals(const altair_eval_encoder_context *c
 	zend_error_cb = report_fatal_error;
 }
 
-#if PHP_VERSION_ID >= 80200
-static zend_op_array *reject_compile_string(zend_string *source, const char *filename, zend_compile_position position)
-#else
-static zend_op_array *reject_compile_string(zend_string *source, const char *filename)
-#endif
-{
-	zend_throw_error(NULL, "eval() and other code built from strings are disabled in altair_eval snippets");
-	return NULL;
-}
-
-bool altair_eval_guest_engine_block_eval(void)
-{
-	zend_compile_string = reject_compile_string;
-	return true;
-}
-
 int altair_eval_guest_engine_lock_ini(void)
 {
 	int locked = 0;
@@ -110,4 +94,66 @@ int altair_eval_guest_engine_lock_ini(void)
 		}
 	}
 	return locked;
+}
+
+/* Without writes, seccomp refuses mode and time changes everywhere (Landlock does not cover them),
+ * the scratch included; frameworks chmod() and touch() the files they write there (Laravel's
+ * Filesystem::replace, Symfony's cache) and treat the warning as fatal. Inside the scratch these
+ * succeed without the call: nothing there outlives the run, and nothing else is changed. */
+static zif_handler original_chmod;
+static zif_handler original_touch;
+static const char *scratch_dir;
+
+static bool in_scratch(zend_execute_data *execute_data)
+{
+	char expanded[MAXPATHLEN];
+	size_t length = strlen(scratch_dir);
+	zval *path = ZEND_CALL_NUM_ARGS(execute_data) > 0 ? ZEND_CALL_ARG(execute_data, 1) : NULL;
+
+	return path && Z_TYPE_P(path) == IS_STRING && !memchr(Z_STRVAL_P(path), '\0', Z_STRLEN_P(path))
+		&& expand_filepath(Z_STRVAL_P(path), expanded) && strncmp(expanded, scratch_dir, length) == 0
+		&& expanded[length] == '/';
+}
+
+static ZEND_NAMED_FUNCTION(scratch_chmod)
+{
+	if (!in_scratch(execute_data)) {
+		original_chmod(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	RETURN_BOOL(VCWD_ACCESS(Z_STRVAL_P(ZEND_CALL_ARG(execute_data, 1)), F_OK) == 0);
+}
+
+static ZEND_NAMED_FUNCTION(scratch_touch)
+{
+	zval *path;
+	php_stream *stream;
+
+	if (!in_scratch(execute_data)) {
+		original_touch(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	path = ZEND_CALL_ARG(execute_data, 1);
+	stream = php_stream_open_wrapper(Z_STRVAL_P(path), "c", REPORT_ERRORS, NULL);
+	if (stream) {
+		php_stream_close(stream);
+	}
+	RETURN_BOOL(stream != NULL);
+}
+
+static void replace_handler(const char *name, zif_handler replacement, zif_handler *original)
+{
+	zend_function *function = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
+
+	if (function && function->type == ZEND_INTERNAL_FUNCTION) {
+		*original = function->internal_function.handler;
+		function->internal_function.handler = replacement;
+	}
+}
+
+void altair_eval_guest_engine_scratch_metadata(const char *scratch)
+{
+	scratch_dir = scratch;
+	replace_handler("chmod", scratch_chmod, &original_chmod);
+	replace_handler("touch", scratch_touch, &original_touch);
 }

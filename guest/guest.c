@@ -2,8 +2,8 @@
  * The guest role: what the child does between PHP's startup and its exit, as a straight line:
  *
  *   open the result channel (read the token) → report fatals → kernel lockdown → engine guards
- *   → report the sandbox → vendor/autoload.php → the snippet in its own file → report its value,
- *   exception, parse error or exit
+ *   → report the sandbox → vendor/autoload.php → boot the project (boot.c: report what was
+ *   booted) → the snippet in its own file → report its value, exception, parse error or exit
  *
  * The child's -r prelude (prelude.c) declares container() and calls Altair\Eval\Guest\main(),
  * which exists only when the host started PHP with -d altair_eval.guest=1 and runs only once.
@@ -24,6 +24,7 @@
 #include "engine.h"
 #include "isolation.h"
 #include "template.h"
+#include "boot.h"
 #include "guest_arginfo.h"
 
 #include <stdio.h>
@@ -142,6 +143,12 @@ static void add_endpoints(altair_eval_lockdown_policy *policy)
 	efree(copy);
 }
 
+/* The packages outside the root the project's autoloader resolves to (runner/packages.c): read-only. */
+static void add_package_paths(altair_eval_lockdown_policy *policy)
+{
+	add_read_path_list(policy, ALTAIR_EVAL_G(guest_package_paths));
+}
+
 static void build_policy(altair_eval_lockdown_policy *policy)
 {
 	memset(policy, 0, sizeof(*policy));
@@ -163,6 +170,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	add_read_path(policy, php_ini_opened_path);
 	add_read_path_list(policy, php_ini_scanned_path);
 	add_read_path_list(policy, PG(include_path));
+	add_package_paths(policy);
 	for (const char *const *path = runtime_read_paths; *path; path++) {
 		add_read_path(policy, *path);
 	}
@@ -239,7 +247,9 @@ static void report_endpoints(zval *frame, const altair_eval_lockdown_report *ker
 	add_assoc_zval(frame, "endpoints", &endpoints);
 }
 
-static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_blocked, int ini_locked)
+/* eval_blocked stays in the contract, always false: eval() is arbitrary code like the snippet itself,
+ * held by the same kernel guards (README, Security). */
+static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_locked)
 {
 	zval frame, unavailable;
 	bool unsafe = ALTAIR_EVAL_G(guest_unsafe);
@@ -256,7 +266,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, bool eval_
 	add_assoc_bool(&frame, "mountns", kernel->mountns);
 	add_assoc_bool(&frame, "scratch_capped", kernel->scratch_capped);
 	add_assoc_long(&frame, "mountns_us", kernel->mountns_us);
-	add_assoc_bool(&frame, "eval_blocked", eval_blocked);
+	add_assoc_bool(&frame, "eval_blocked", false);
 	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
 	add_assoc_bool(&frame, "result_channel", kernel->channel_sealed);
 	add_assoc_bool(&frame, "ini_locked", ini_locked > 0);
@@ -299,7 +309,6 @@ static bool lock_down(void)
 {
 	altair_eval_lockdown_report kernel;
 	altair_eval_lockdown_policy policy;
-	bool eval_blocked = false;
 	int ini_locked = 0;
 
 	memset(&kernel, 0, sizeof(kernel));
@@ -316,10 +325,12 @@ static bool lock_down(void)
 		if (status != 0) {
 			return false;
 		}
-		eval_blocked = altair_eval_guest_engine_block_eval();
 		ini_locked = altair_eval_guest_engine_lock_ini() + altair_eval_guest_isolation_apply();
+		if (!ALTAIR_EVAL_G(guest_allow_writes)) {
+			altair_eval_guest_engine_scratch_metadata(ALTAIR_EVAL_G(guest_scratch));
+		}
 	}
-	report_sandbox(&kernel, eval_blocked, ini_locked);
+	report_sandbox(&kernel, ini_locked);
 	return true;
 }
 
@@ -514,6 +525,9 @@ static void run_project(void)
 		if (!settle(compiled)) {
 			return;
 		}
+	}
+	if (!altair_eval_guest_boot_run() && !settle(true)) {
+		return;
 	}
 
 	compiled = run_file(ZSTR_VAL(context.snippet_path), &retval, true);

@@ -11,4 +11,10 @@ namespace Altair\Eval\Guest {
      * Locks the child down, runs the snippet and reports on the result channel. Runs once.
      */
     function main(): void {}
+
+    /**
+     * Compiles and runs $code as if it were the file $file (guest/boot.c: a kernel subclass
+     * declared next to the app's kernel, so reflection on it finds the app's directory).
+     */
+    function compile_as(string $code, string $file): void {}
 }

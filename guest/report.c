@@ -116,7 +116,9 @@ static void write_frame(const char *json, size_t length)
 static bool is_final(zval *frame)
 {
 	zval *kind = zend_hash_str_find(Z_ARRVAL_P(frame), "kind", strlen("kind"));
-	return !kind || Z_TYPE_P(kind) != IS_STRING || !zend_string_equals_literal(Z_STR_P(kind), "sandbox");
+	/* sandbox and host (what was booted, guest/boot.c) come before the one final frame. */
+	return !kind || Z_TYPE_P(kind) != IS_STRING || (!zend_string_equals_literal(Z_STR_P(kind), "sandbox")
+		&& !zend_string_equals_literal(Z_STR_P(kind), "host"));
 }
 
 void altair_eval_guest_report_send(zval *frame)

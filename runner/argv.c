@@ -27,16 +27,31 @@ extern char **environ;
 extern PHPAPI char *php_ini_opened_path;
 extern PHPAPI char *php_ini_scanned_path;
 
-/* Always disabled unless unsafe: new programs, processes, signals to others, environment
- * changes that outlive the snippet, mail, dl, links that could point out of the sandbox. */
+/* Always disabled unless unsafe. The kernel layer is the boundary; each group says what it adds.
+ * (assert() is not here: it has not evaluated strings since PHP 8.0, and Doctrine imports it.
+ * proc_close/proc_get_status/proc_terminate are not: they need a handle only proc_open gives.) */
 static const char *const disabled_always[] = {
-	"exec", "shell_exec", "system", "passthru", "proc_open", "popen", "proc_nice", "proc_terminate",
-	"proc_get_status", "proc_close",
+	/* New programs: seccomp denies execve; this is the layer where seccomp is unavailable, and a
+	 * clear "undefined function" instead of EPERM. mail() runs sendmail. */
+	"exec", "shell_exec", "system", "passthru", "proc_open", "popen", "mail", "mb_send_mail",
+	/* Raising our own priority (root): nothing in seccomp filters setpriority. */
+	"proc_nice",
+	/* Signals to others, leaving the process group the host kills, identities (seccomp does not
+	 * filter the set*id calls; as root they would change whose files Landlock-less runs reach),
+	 * limits (prlimit is filtered, setrlimit raising a hard limit needs root), device nodes. */
 	"posix_kill", "posix_setsid", "posix_setpgid", "posix_setuid", "posix_seteuid", "posix_setgid",
 	"posix_setegid", "posix_setrlimit", "posix_mkfifo", "posix_mknod", "posix_initgroups",
-	"putenv", "mail", "mb_send_mail", "dl", "symlink", "link", "assert",
+	/* libpq reads PGOPTIONS (the read-only session default, which SQL can lift: README) at connect;
+	 * Laravel's and Symfony's dotenv loaders check function_exists('putenv') and use $_ENV/$_SERVER. */
+	"putenv",
+	/* Native code: enable_dl=0 says the same; a .so written to the scratch would run unguarded. */
+	"dl",
+	/* With writes on, a link planted in the project outlives the run and points the user's own
+	 * tools outside it. */
+	"symlink", "link",
 	NULL
 };
+/* pcntl_fork/pcntl_exec/pcntl_unshare: seccomp holds them; kept for kernels without seccomp. */
 static const char *const disabled_prefixes_always[] = { "pcntl_", NULL };
 
 /* Disabled as well when the request does not allow the network, allowlisted endpoints or not: the
@@ -194,20 +209,26 @@ static char *disabled_functions(bool allow_network)
 	return result;
 }
 
-/* The project and this evaluation's own scratch dir (outside the project, see scratch.c); request.c
- * keeps ':' (the list separator) out of the root, scratch.c out of the scratch path. */
+/* The project, this evaluation's own scratch dir (outside the project, see scratch.c), and the
+ * packages outside the root its autoloader resolves to (runner/packages.c); request.c keeps ':'
+ * (the list separator) out of the root, scratch.c out of the scratch path. */
 static void push_open_basedir(altair_eval_command *command, const altair_eval_request *request,
-	const altair_eval_scratch *scratch)
+	const altair_eval_scratch *scratch, zend_string *packages)
 {
 	char *list;
 
-	spprintf(&list, 0, "%s%c%s", ZSTR_VAL(request->project_root), DEFAULT_DIR_SEPARATOR, scratch->dir);
+	if (packages) {
+		spprintf(&list, 0, "%s%c%s%c%s", ZSTR_VAL(request->project_root), DEFAULT_DIR_SEPARATOR, scratch->dir,
+			DEFAULT_DIR_SEPARATOR, ZSTR_VAL(packages));
+	} else {
+		spprintf(&list, 0, "%s%c%s", ZSTR_VAL(request->project_root), DEFAULT_DIR_SEPARATOR, scratch->dir);
+	}
 	push_ini(command, "open_basedir", list);
 	efree(list);
 }
 
 static void push_guards(altair_eval_command *command, const altair_eval_request *request,
-	const altair_eval_scratch *scratch)
+	const altair_eval_scratch *scratch, zend_string *packages)
 {
 	char *functions = disabled_functions(request->allow_network);
 
@@ -215,7 +236,7 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 	efree(functions);
 	push_ini(command, "ffi.enable", "0");
 	push_ini(command, "enable_dl", "0");
-	push_open_basedir(command, request, scratch);
+	push_open_basedir(command, request, scratch, packages);
 	push_ini(command, "sys_temp_dir", scratch->dir);
 	push_ini(command, "upload_tmp_dir", scratch->dir);
 	push_ini(command, "session.save_path", scratch->dir);
@@ -244,7 +265,7 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 }
 
 static void push_guest(altair_eval_command *command, const altair_eval_request *request,
-	const altair_eval_scratch *scratch)
+	const altair_eval_scratch *scratch, zend_string *packages)
 {
 	push_ini(command, "max_execution_time", "0");
 	push_ini(command, "display_errors", "stderr");
@@ -258,6 +279,7 @@ static void push_guest(altair_eval_command *command, const altair_eval_request *
 	push_ini(command, "altair_eval.guest_root", ZSTR_VAL(request->project_root));
 	push_ini(command, "altair_eval.guest_scratch", scratch->dir);
 	push_ini(command, "altair_eval.guest_bootstrap", request->bootstrap ? ZSTR_VAL(request->bootstrap) : "");
+	push_ini(command, "altair_eval.guest_package_paths", packages ? ZSTR_VAL(packages) : "");
 	push_ini(command, "altair_eval.guest_allow_writes", request->allow_writes ? "1" : "0");
 	push_ini(command, "altair_eval.guest_allow_network", request->allow_network ? "1" : "0");
 	push_ini(command, "altair_eval.guest_unsafe", request->unsafe ? "1" : "0");
@@ -386,13 +408,18 @@ static void push_template(altair_eval_command *command)
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template)
 {
+	zend_string *packages = altair_eval_packages_outside_root(request->project_root);
+
 	memset(command, 0, sizeof(*command));
 	push_arg(command, estrndup(ZSTR_VAL(php_binary), ZSTR_LEN(php_binary)));
 	forward_caller_ini(command);
 	if (!request->unsafe) {
-		push_guards(command, request, scratch);
+		push_guards(command, request, scratch, packages);
 	}
-	push_guest(command, request, scratch);
+	push_guest(command, request, scratch, packages);
+	if (packages) {
+		zend_string_release(packages);
+	}
 	if (template) {
 		push_template(command);
 	}

@@ -72,7 +72,12 @@ static void take_frame(zval *frame, altair_eval_report *report)
 		ZVAL_COPY_VALUE(&report->sandbox, frame);
 		return;
 	}
-	if (!zend_string_equals_literal(Z_STR_P(kind), "sandbox") && Z_ISUNDEF(report->result)) {
+	if (zend_string_equals_literal(Z_STR_P(kind), "host") && Z_ISUNDEF(report->host) && Z_ISUNDEF(report->result)) {
+		ZVAL_COPY_VALUE(&report->host, frame);
+		return;
+	}
+	if (!zend_string_equals_literal(Z_STR_P(kind), "sandbox") && !zend_string_equals_literal(Z_STR_P(kind), "host")
+		&& Z_ISUNDEF(report->result)) {
 		ZVAL_COPY_VALUE(&report->result, frame);
 		return;
 	}
@@ -88,6 +93,7 @@ void altair_eval_channel_parse(const altair_eval_capture *channel, const unsigne
 	size_t offset = 0;
 
 	ZVAL_UNDEF(&report->sandbox);
+	ZVAL_UNDEF(&report->host);
 	ZVAL_UNDEF(&report->result);
 	report->forged = channel->truncated;
 
@@ -133,7 +139,9 @@ void altair_eval_channel_parse(const altair_eval_capture *channel, const unsigne
 void altair_eval_report_free(altair_eval_report *report)
 {
 	zval_ptr_dtor(&report->sandbox);
+	zval_ptr_dtor(&report->host);
 	zval_ptr_dtor(&report->result);
 	ZVAL_UNDEF(&report->sandbox);
+	ZVAL_UNDEF(&report->host);
 	ZVAL_UNDEF(&report->result);
 }

@@ -93,6 +93,7 @@ typedef struct {
 /* What the guest reported over the channel, already authenticated and decoded. */
 typedef struct {
 	zval sandbox; /* array or IS_UNDEF */
+	zval host;    /* what the guest booted (guest/boot.c): array or IS_UNDEF */
 	zval result;  /* the final frame (kind return|exception|error|exit) or IS_UNDEF */
 	bool forged;  /* the channel carried bytes that were not an authentic frame */
 } altair_eval_report;
@@ -128,6 +129,10 @@ bool altair_eval_scratch_owns_path(const char *path);
 
 /* argv.c */
 /* template: the argv of a warm template (opcache on, no request yet; scratch is a placeholder). */
+/* The package directories outside root that vendor/composer/installed.json points at,
+ * ':'-separated, or NULL (runner/packages.c). */
+zend_string *altair_eval_packages_outside_root(zend_string *root);
+
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template);
 void altair_eval_command_free(altair_eval_command *command);

@@ -39,6 +39,7 @@ static const struct {
 	{ "stdoutTruncated", "stdout_truncated" },
 	{ "stderrTruncated", "stderr_truncated" },
 	{ "sandbox", "sandbox" },
+	{ "host", "host" },
 };
 
 /* The sandbox keys every report has, whatever the guest managed to say. */
@@ -94,6 +95,20 @@ static bool frame_is(altair_eval_report *report, const char *kind)
 {
 	zval *value = frame_entry(report, "kind");
 	return value && Z_TYPE_P(value) == IS_STRING && strcmp(Z_STRVAL_P(value), kind) == 0;
+}
+
+/* What the guest booted (guest/boot.c): {framework, version, environment, bootstrap, debug}, or
+ * null when it never said (the child died first, or the report was forged). */
+static void set_host(zend_object *object, altair_eval_report *report)
+{
+	zval *host = Z_ISUNDEF(report->host) || report->forged ? NULL
+		: zend_hash_str_find(Z_ARRVAL(report->host), "host", strlen("host"));
+
+	if (host && Z_TYPE_P(host) == IS_ARRAY) {
+		set(object, "host", host);
+	} else {
+		set_null(object, "host");
+	}
 }
 
 /* The sandbox array: the guest's report, or every guard false with the reason it is unknown. */
@@ -331,6 +346,7 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	build_sandbox(&value, report, request);
 	set(object, "sandbox", &value);
 	zval_ptr_dtor(&value);
+	set_host(object, report);
 }
 
 static void set_or_null(zend_object *object, const char *name, zval *value)

@@ -15,9 +15,10 @@ foreach (['disable_functions', 'open_basedir', 'rlimits', 'seccomp', 'landlock_a
     echo $key, ': ', array_key_exists($key, $sandbox) ? 'present' : 'MISSING', "\n";
 }
 var_dump($sandbox['disable_functions'], $sandbox['open_basedir'], $sandbox['eval_blocked']);
+var_dump($r->host);
 ?>
 --EXPECT--
-ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox
+ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox,host
 array(2) {
   ["type"]=>
   string(4) "null"
@@ -37,7 +38,19 @@ result_channel: present
 unavailable: present
 bool(true)
 bool(true)
-bool(true)
+bool(false)
+array(5) {
+  ["framework"]=>
+  string(4) "none"
+  ["version"]=>
+  NULL
+  ["environment"]=>
+  NULL
+  ["bootstrap"]=>
+  NULL
+  ["debug"]=>
+  NULL
+}
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';

@@ -1,5 +1,5 @@
 --TEST--
-Evaluator: eval() is rejected and cannot loosen the guards
+Evaluator: eval() runs (libraries that compile code need it) and is held by the same guards as the snippet
 --EXTENSIONS--
 altair_eval
 --FILE--
@@ -8,15 +8,27 @@ require __DIR__ . '/../helpers.inc';
 $root = altair_test_root('r028');
 
 $r = altair_eval('return eval("return 42;");', $root);
-var_dump($r->exception['class'], $r->exception['message'], $r->sandbox['eval_blocked']);
-$r = altair_eval('return create_function("", "return 1;");', $root);
-var_dump($r->exception['class']);
+var_dump($r->result['value'], $r->sandbox['eval_blocked']);
+// Code built from a string gets no more than the snippet: no programs, no writes in the project,
+// no reads outside it, no guard setting loosened.
+$r = altair_eval('return eval("return exec(\"id\");");', $root);
+var_dump($r->exception['class'], $r->exception['message']);
+$r = altair_eval('return eval("return @file_put_contents(\"' . $root . '/planted\", \"x\");");', $root);
+var_dump($r->result['value'], file_exists($root . '/planted'));
+$r = altair_eval('return eval("return @file_get_contents(\"/etc/passwd\");");', $root);
+var_dump($r->result['value']);
+$r = altair_eval('return eval("ini_set(\"open_basedir\", \"/\"); return ini_get(\"open_basedir\");");', $root);
+var_dump($r->result['value'] === $root);
 ?>
 --EXPECT--
+int(42)
+bool(false)
 string(5) "Error"
-string(77) "eval() and other code built from strings are disabled in altair_eval snippets"
+string(33) "Call to undefined function exec()"
+bool(false)
+bool(false)
+bool(false)
 bool(true)
-string(5) "Error"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';

@@ -134,7 +134,8 @@ final class OptionReader
     }
 
     /**
-     * The real path of a readable file inside $projectRoot, or null when the option is absent.
+     * The real path of a readable file inside $projectRoot (a relative one is taken from there), or null
+     * when the option is absent.
      */
     public function bootstrap(string $projectRoot, string $name = 'bootstrap'): ?string
     {
@@ -142,7 +143,8 @@ final class OptionReader
         if ($raw === null) {
             return null;
         }
-        $real = realpath($raw);
+        // Relative to the project root, like the extension's EvalRequest, not to the current directory.
+        $real = realpath(str_starts_with($raw, '/') ? $raw : rtrim($projectRoot, '/') . '/' . $raw);
         if ($real === false || !is_file($real) || !is_readable($real)) {
             throw new UsageError(sprintf('--%s: cannot read "%s".', $name, $raw));
         }

@@ -58,6 +58,7 @@ final class ResultSchema
                     'type' => 'object',
                     'description' => 'Which guards held: disable_functions, open_basedir, rlimits, seccomp, landlock_abi, netns, eval_blocked, ffi_disabled, result_channel, unavailable.',
                 ],
+                'host' => $nullableObject('What was booted before the snippet: framework (laravel, symfony, bootstrap, univeros or none), version, environment, bootstrap, debug.'),
             ],
             'required' => Outcome::KEYS,
         ];

@@ -29,6 +29,7 @@ final class ContractJson
     {
         $data = $outcome->toArray();
         $data['sandbox'] = (object) $outcome->sandbox;
+        $data['host'] = $outcome->host === null ? null : (object) $outcome->host;
 
         return $data;
     }

@@ -14,6 +14,7 @@ final class Outcome
     public const KEYS = [
         'ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
         'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox',
+        'host',
     ];
 
     /**
@@ -21,6 +22,7 @@ final class Outcome
      * @param array<string, mixed>|null $exception
      * @param array<string, mixed>|null $error
      * @param array<string, mixed> $sandbox
+     * @param array<string, mixed>|null $host what the guest booted (framework, version, environment, bootstrap, debug)
      */
     private function __construct(
         public readonly bool $ok,
@@ -38,6 +40,7 @@ final class Outcome
         public readonly bool $stdoutTruncated,
         public readonly bool $stderrTruncated,
         public readonly array $sandbox,
+        public readonly ?array $host,
     ) {
     }
 
@@ -62,6 +65,7 @@ final class Outcome
             stdoutTruncated: self::bool($data, 'stdout_truncated'),
             stderrTruncated: self::bool($data, 'stderr_truncated'),
             sandbox: self::map($data, 'sandbox') ?? [],
+            host: self::map($data, 'host'),
         );
     }
 
@@ -88,6 +92,7 @@ final class Outcome
             'stdout_truncated' => $this->stdoutTruncated,
             'stderr_truncated' => $this->stderrTruncated,
             'sandbox' => $this->sandbox,
+            'host' => $this->host,
         ];
     }
 

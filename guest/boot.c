@@ -1,0 +1,82 @@
+/*
+ * Runs the project's boot. See boot.h.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_exceptions.h"
+#include "report.h"
+#include "boot.h"
+
+/* The name the boot code is compiled under: the prelude's, whose frames the exception encoder
+ * hides (encoder/exception_encoder.c), so a boot failure's trace starts in the project. */
+#define ALTAIR_EVAL_BOOT_FILE "Command line code"
+#define ALTAIR_EVAL_BOOT_FUNCTION "Altair\\Eval\\Guest\\boot"
+
+static const char *const sources[] = {
+	altair_eval_guest_boot_core, altair_eval_guest_boot_laravel, altair_eval_guest_boot_symfony,
+	altair_eval_guest_boot_aliases, NULL
+};
+
+static bool compile_sources(void)
+{
+	for (const char *const *source = sources; *source; source++) {
+		if (zend_eval_stringl(*source, strlen(*source), NULL, ALTAIR_EVAL_BOOT_FILE) != SUCCESS || EG(exception)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static void send_host(zval *info)
+{
+	zval frame;
+
+	array_init(&frame);
+	add_assoc_string(&frame, "kind", "host");
+	Z_TRY_ADDREF_P(info);
+	add_assoc_zval(&frame, "host", info);
+	altair_eval_guest_report_send(&frame);
+	zval_ptr_dtor(&frame);
+}
+
+ZEND_FUNCTION(Altair_Eval_Guest_compile_as)
+{
+	zend_string *code, *file;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(code)
+		Z_PARAM_PATH_STR(file)
+	ZEND_PARSE_PARAMETERS_END();
+	zend_eval_stringl(ZSTR_VAL(code), ZSTR_LEN(code), NULL, ZSTR_VAL(file));
+}
+
+bool altair_eval_guest_boot_run(void)
+{
+	zval function, outcome, *info, *failure;
+
+	if (!compile_sources()) {
+		return false;
+	}
+	ZVAL_STRING(&function, ALTAIR_EVAL_BOOT_FUNCTION);
+	ZVAL_UNDEF(&outcome);
+	call_user_function(NULL, NULL, &function, &outcome, 0, NULL);
+	zval_ptr_dtor(&function);
+	if (EG(exception) || Z_TYPE(outcome) != IS_ARRAY) {
+		zval_ptr_dtor(&outcome);
+		return false;
+	}
+	info = zend_hash_index_find(Z_ARRVAL(outcome), 0);
+	failure = zend_hash_index_find(Z_ARRVAL(outcome), 1);
+	if (info && Z_TYPE_P(info) == IS_ARRAY) {
+		send_host(info);
+	}
+	if (failure && Z_TYPE_P(failure) == IS_OBJECT) {
+		Z_ADDREF_P(failure);
+		zend_throw_exception_object(failure);
+	}
+	zval_ptr_dtor(&outcome);
+	return !EG(exception);
+}
