@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: d5330737adaa3c5a9aed438d687af8d461522c20 */
+ * Stub hash: 268e52a699efd26a4bd536006863fda65f1ea94d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -417,6 +417,12 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 	zend_string *const_KILL_GRACE_MS_name = zend_string_init_interned("KILL_GRACE_MS", sizeof("KILL_GRACE_MS") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_KILL_GRACE_MS_name, &const_KILL_GRACE_MS_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_KILL_GRACE_MS_name);
+
+	zval const_MAX_WARM_TEMPLATES_value;
+	ZVAL_LONG(&const_MAX_WARM_TEMPLATES_value, ALTAIR_EVAL_WARM_TEMPLATES_MAX);
+	zend_string *const_MAX_WARM_TEMPLATES_name = zend_string_init_interned("MAX_WARM_TEMPLATES", sizeof("MAX_WARM_TEMPLATES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_WARM_TEMPLATES_name, &const_MAX_WARM_TEMPLATES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_WARM_TEMPLATES_name);
 
 	zval property_phpBinary_default_value;
 	ZVAL_UNDEF(&property_phpBinary_default_value);
