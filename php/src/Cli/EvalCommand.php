@@ -46,15 +46,18 @@ final class EvalCommand extends Command
             ->addOption('base64', null, InputOption::VALUE_NONE, 'The snippet (argument, --file or --stdin) is base64-encoded, for callers whose quoting mangles code')
             ->addOption('timeout-ms', null, InputOption::VALUE_REQUIRED, sprintf('Wall-clock limit in milliseconds, %d to %d', $limits->minTimeoutMs(), $limits->maxTimeoutMs()), (string) $limits->defaultTimeoutMs())
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit in MiB, %d to %d', $limits->minMemoryMb(), $limits->maxMemoryMb()), (string) $limits->defaultMemoryMb())
-            ->addOption('writes', null, InputOption::VALUE_NONE, 'Let the snippet write inside the project root (it may always write its scratch directory)')
-            ->addOption('network', null, InputOption::VALUE_NONE, 'Let the snippet open network connections')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'With the network off, let the snippet reach this endpoint: HOST:PORT (TCP; the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
             ->addOption('env-policy', null, InputOption::VALUE_REQUIRED, 'The child\'s environment: inherit (yours, minus loader and ini overrides) or clean (only the --env names); default inherit, or clean when --env is given')
             ->addOption('env', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Pass this environment variable on under --env-policy=clean. Repeatable')
             ->addOption('unsafe', null, InputOption::VALUE_NONE, 'Run without any guard (CLI only); every unsafe run is recorded in <root>/.altair/events.jsonl')
-            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root that returns the PSR-11 container for container() (default: ALTAIR_EVAL_BOOTSTRAP, then config/container.php)')
+            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root (a relative path is taken from it) that returns the PSR-11 container for container(); without it: ALTAIR_EVAL_BOOTSTRAP, else Laravel, Symfony or config/container.php is detected and booted')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project to evaluate in (default: the current directory)')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'Output format: human or json (the full result contract, pretty-printed)', 'human')
+            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'Output format: human or json (the full result contract, pretty-printed)', 'human');
+        PolicyOptions::add($this, [
+            'writes' => 'Let the snippet write inside the project root (it may always write its scratch directory)',
+            'network' => 'Let the snippet open network connections',
+        ]);
+        $this
             ->setHelp(<<<'HELP'
                 Runs <snippet> in a new PHP process that can reach the project's container through
                 <info>container(?string $id = null)</info>, and prints what it returned or threw.
@@ -99,8 +102,8 @@ final class EvalCommand extends Command
             projectRoot: $projectRoot,
             timeoutMs: $options->intInRange('timeout-ms', $this->limits->defaultTimeoutMs(), $this->limits->minTimeoutMs(), $this->limits->maxTimeoutMs()),
             memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
-            allowWrites: $options->flag('writes'),
-            allowNetwork: $options->flag('network'),
+            allowWrites: PolicyOptions::writes($options),
+            allowNetwork: PolicyOptions::network($options),
             bootstrap: $options->bootstrap($projectRoot),
             unsafe: $options->flag('unsafe'),
             allowEndpoints: $options->endpoints('allow-endpoint'),

@@ -41,11 +41,14 @@ final class McpCommand extends Command
         $this
             ->setDescription('Serve the framework__eval tool over MCP (JSON-RPC 2.0 on stdin/stdout, one message per line)')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project every call evaluates in (default: the current directory)')
-            ->addOption('allow-writes', null, InputOption::VALUE_NONE, 'Honour allow_writes:true in calls (refused otherwise)')
-            ->addOption('allow-network', null, InputOption::VALUE_NONE, 'Honour allow_network:true in calls (refused otherwise)')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Let every call reach this endpoint with the network off: HOST:PORT (the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root that returns the PSR-11 container container() uses in every evaluation (default: ALTAIR_EVAL_BOOTSTRAP, then config/container.php)')
-            ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit of each call in MiB, %d to %d', $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()), (string) $this->limits->defaultMemoryMb())
+            ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit of each call in MiB, %d to %d', $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()), (string) $this->limits->defaultMemoryMb());
+        PolicyOptions::add($this, [
+            'writes' => 'Honour allow_writes:true in calls (refused otherwise)',
+            'network' => 'Honour allow_network:true in calls (refused otherwise)',
+        ]);
+        $this
             ->setHelp(<<<'HELP'
                 Speaks MCP revisions 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio and offers one
                 tool, <info>framework__eval</info> {snippet, timeout_ms?, allow_writes?, allow_network?}. Its result is the
@@ -62,8 +65,8 @@ final class McpCommand extends Command
         $projectRoot = $options->projectRoot();
         $policy = new ServerPolicy(
             projectRoot: $projectRoot,
-            allowWrites: $options->flag('allow-writes'),
-            allowNetwork: $options->flag('allow-network'),
+            allowWrites: PolicyOptions::writes($options),
+            allowNetwork: PolicyOptions::network($options),
             bootstrap: $options->bootstrap($projectRoot),
             memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
             allowEndpoints: $options->endpoints('allow-endpoint'),
