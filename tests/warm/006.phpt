@@ -14,7 +14,11 @@ var_dump($max >= 2);
 $e = new Evaluator(warm: true);
 // One policy per memory limit: each gets its template; the worker's parent is that template.
 $template = fn (int $i): int => $e->evaluate(new EvalRequest('return posix_getppid();', $root, memoryLimitMb: 64 + $i))->result['value'];
-$alive = fn (int $pid): bool => file_exists("/proc/$pid") && !preg_match('/^\d+ \(.*\) Z/', (string) @file_get_contents("/proc/$pid/stat"));
+// Running, not a zombie: the state follows the last ") " of /proc/PID/stat.
+$alive = function (int $pid): bool {
+    $stat = (string) @file_get_contents("/proc/$pid/stat");
+    return $stat !== '' && substr($stat, strrpos($stat, ') ') + 2, 1) !== 'Z';
+};
 
 $pids = [];
 for ($i = 0; $i < $max; $i++) {
