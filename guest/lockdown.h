@@ -62,7 +62,8 @@ typedef struct altair_eval_lockdown_report_s {
 	bool no_new_privs;
 	bool netns;             /* a fresh network namespace (no interfaces up) */
 	bool ipcns;             /* a fresh IPC namespace of its own (no other process's SysV queues or segments) */
-	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues */
+	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues;
+	                         * without them seccomp refuses SysV IPC altogether */
 	bool mountns;           /* the private filesystem view is in force (lockdown_mount.c) */
 	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
 	long mountns_us;        /* what building the view cost, in microseconds (bench/guards.php) */

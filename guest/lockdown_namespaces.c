@@ -116,8 +116,7 @@ static bool lockdown_ipc_limits(const altair_eval_lockdown_policy *policy, altai
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
 		snprintf(line, sizeof(line), "%llu\n", limits[i].value);
 		if (!lockdown_write_line(limits[i].path, line)) {
-			altair_eval_lockdown_note(report, "ipcns: %s: %s (SysV memory is not capped, it still dies with the namespace)",
-				limits[i].path, strerror(errno));
+			altair_eval_lockdown_note(report, "ipcns: limits: %s: %s", limits[i].path, strerror(errno));
 			return false;
 		}
 	}

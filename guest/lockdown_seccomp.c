@@ -289,8 +289,9 @@ static const uint32_t lockdown_metadata_syscalls[] = {
 	__NR_setxattr, __NR_lsetxattr, __NR_fsetxattr, __NR_removexattr, __NR_lremovexattr, __NR_fremovexattr,
 };
 
-/* Without an IPC namespace of its own: SysV IPC would reach the machine's queues and segments
- * (and those of the next evaluation), and detached segments would outlive the child. */
+/* Without an IPC namespace of its own, SysV IPC would reach the machine's queues and segments
+ * (and those of the next evaluation), and detached segments would outlive the child; without its
+ * limits (an unprivileged user namespace may not set them) they would not be capped. */
 static const uint32_t lockdown_sysv_ipc_syscalls[] = {
 	__NR_shmget, __NR_shmat, __NR_shmdt, __NR_shmctl,
 	__NR_msgget, __NR_msgsnd, __NR_msgrcv, __NR_msgctl,
@@ -411,7 +412,7 @@ static bool lockdown_channel_not_reopenable(int channel_fd, altair_eval_lockdown
 #ifdef LOCKDOWN_SECCOMP
 static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
-	if (!report->ipcns) {
+	if (!report->ipc_limits) {
 		altair_eval_lockdown_note(report, "ipcns: SysV IPC calls are refused by seccomp instead");
 	}
 	report->seccomp = true;
@@ -429,7 +430,7 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 	struct sock_fprog program;
 
 	memset(&bpf, 0, sizeof(bpf));
-	lockdown_seccomp_program(policy, !report->ipcns, &bpf);
+	lockdown_seccomp_program(policy, !report->ipc_limits, &bpf);
 	if (bpf.overflow) {
 		altair_eval_lockdown_note(report, "seccomp: filter longer than %d instructions", LOCKDOWN_BPF_MAX_INSNS);
 		return;
@@ -448,7 +449,7 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 		altair_eval_lockdown_policy plain = *policy;
 		plain.notify_processes = false;
 		memset(&bpf, 0, sizeof(bpf));
-		lockdown_seccomp_program(&plain, !report->ipcns, &bpf);
+		lockdown_seccomp_program(&plain, !report->ipc_limits, &bpf);
 		program.len = bpf.length;
 		program.filter = bpf.insns;
 	}

@@ -16,11 +16,14 @@ $snippet = '$segments = 0; for ($i = 0; $i < 20; $i++) { $s = @shmop_open(0x5A1A
 $queues = 0; for ($i = 0; $i < 40; $i++) { if (@msg_get_queue(0x5A1B0000 + $i, 0600) === false) break; $queues++; }
 return [$segments, $queues];';
 $r = altair_eval($snippet, $root, ['memoryLimitMb' => 64]);
-echo json_encode(array_column($r->result['value'], 'value')), "\n";
+$counts = array_column($r->result['value'], 'value');
+// Where the namespace's limits cannot be set (no root), seccomp refuses SysV IPC altogether.
+$refused = in_array('ipcns: SysV IPC calls are refused by seccomp instead', $r->sandbox['unavailable'], true);
+var_dump($counts === ($refused ? [0, 0] : [4, 16]) ?: $counts);
 var_dump($r->sandbox['ipcns']);
 ?>
 --EXPECT--
-[4,16]
+bool(true)
 bool(true)
 --CLEAN--
 <?php

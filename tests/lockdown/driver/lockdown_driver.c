@@ -142,7 +142,9 @@ static void case_report(const altair_eval_lockdown_report *report, int rc)
 	for (i = 0; i < report->note_count; i++) {
 		fprintf(stderr, "    note: %s\n", report->notes[i]);
 	}
-	check(report->note_count == 0, "no notes expected on this machine");
+	/* Without root the IPC namespace's limits cannot be set here (its sysctls belong to uid 0 of
+	 * the user namespace, which maps none): two notes say so, and SysV IPC is refused instead. */
+	check(report->note_count == (report->ipc_limits ? 0 : 2), "no other notes expected on this machine");
 }
 
 static void case_exec(const altair_eval_lockdown_report *report, int rc)
@@ -430,9 +432,14 @@ static void case_channel(const altair_eval_lockdown_report *report, int rc)
 /* A pipe as the channel: dup() is still denied, but the report must not call it sealed. */
 static void case_channel_pipe(const altair_eval_lockdown_report *report, int rc)
 {
+	bool channel_note = false;
+
 	(void) rc;
 	check(!report->channel_sealed, "a pipe channel reported as sealed");
-	check(report->note_count == 1 && strstr(report->notes[0], "channel") != NULL, "a note about the channel");
+	for (size_t i = 0; i < report->note_count; i++) {
+		channel_note |= strncmp(report->notes[i], "channel:", 8) == 0;
+	}
+	check(channel_note, "a note about the channel");
 	check_denied(dup(ALTAIR_EVAL_CHANNEL_FD), EBADF, "dup(channel)");
 }
 
@@ -559,7 +566,12 @@ static void case_ipc(const altair_eval_lockdown_report *report, int rc)
 	int created = 0, id, error = 0;
 
 	(void) rc;
-	check(report->ipcns && report->ipc_limits, "an IPC namespace of its own, with limits");
+	check(report->ipcns, "an IPC namespace of its own");
+	if (!report->ipc_limits) {
+		/* Its limits could not be set (no root): then not usable at all. */
+		check_denied(shmget(IPC_PRIVATE, DRIVER_SHM_SEGMENT, IPC_CREAT | 0600), EPERM, "shmget without limits");
+		return;
+	}
 	check_allowed(shmget(env.ipc_key, 4096, IPC_CREAT | 0600), "shmget of a key");
 	check_allowed(msgget(env.ipc_key, IPC_CREAT | 0600), "msgget of a key");
 	while (created < DRIVER_SHM_ATTEMPTS) {
