@@ -78,6 +78,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown_rlimits.c \
     guest/lockdown_namespaces.c \
     guest/lockdown_mount.c \
+    guest/lockdown_mount_warm.c \
     guest/lockdown_landlock.c \
     guest/lockdown_seccomp.c \
     guest/template.c \

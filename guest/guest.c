@@ -291,17 +291,23 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_lo
 }
 
 /* A warm template enters the network and IPC namespaces once, for every worker it will fork. */
+static void stop(const char *why);
+
+/* ... and builds the private view for them (its scratch dir is the base of every worker's). */
 static void enter_template_namespaces(void)
 {
 	altair_eval_lockdown_policy policy;
+	int status;
 
-	memset(&policy, 0, sizeof(policy));
-	policy.allow_network = ALTAIR_EVAL_G(guest_allow_network);
-	add_endpoints(&policy);
+	build_policy(&policy);
 	memset(&template_namespaces, 0, sizeof(template_namespaces));
 	altair_eval_lockdown_namespaces(&policy, &template_namespaces);
+	status = altair_eval_lockdown_mount_prepare(&policy, &template_namespaces);
 	free_policy(&policy);
 	template_namespaces_entered = true;
+	if (status != 0) {
+		stop("the private view could not be prepared");
+	}
 }
 
 /* Kernel then engine guards; returns false when the child must not go on. */

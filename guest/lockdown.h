@@ -90,6 +90,11 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
  * once on behalf of all its workers: creating a network namespace costs about a millisecond. */
 void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
+/* A warm template: builds the private view once (everything but a worker's own /proc entry and
+ * scratch), so that altair_eval_lockdown_apply in each forked worker only adds those. 0, or -1
+ * when the view was half built and the template must not serve. */
+int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
 /* At the end of a run: is the capped scratch tmpfs (nearly) full, in bytes or inodes? Then a
  * write failed for want of space and the run reports limit_exceeded "disk". */
 bool altair_eval_lockdown_scratch_full(const char *scratch_dir);

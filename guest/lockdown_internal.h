@@ -6,7 +6,8 @@
  *   lockdown_rlimits.c     AS, CPU, FSIZE, NOFILE, CORE
  *   lockdown_namespaces.c  network namespace (entered once by a warm template), IPC namespace
  *                          (every process its own, with small limits)
- *   lockdown_mount.c       the private filesystem view (a mount namespace), before Landlock
+ *   lockdown_mount*.c      the private filesystem view (a mount namespace), before Landlock;
+ *                          a warm template builds it once for its workers
  *   lockdown_landlock.c    filesystem, TCP port and scope rules
  *   lockdown_seccomp.c     the BPF filter, installed last
  *

@@ -20,46 +20,21 @@
  * deadline's SIGTERM and RLIMIT_CPU's SIGXCPU); the process's own entry bound at /proc/self gives
  * the runtime what it reads (maps, fd, status) and no other process exists in the view.
  *
+ * Warm: the template builds all of it but a worker's own /proc entry and scratch, once
+ * (altair_eval_lockdown_mount_prepare); each forked worker then only enters a namespace of its own
+ * (a copy of that small view), attaches its /proc entry and mounts its capped scratch.
+ *
  * Before the first pivot a failure leaves the host view (noted, Landlock and seccomp still hold);
  * after it, a failure to bind the project or scratch stops the guest (-1).
  */
 
-#include "lockdown_internal.h"
+#include "lockdown_mount.h"
 
-#if defined(LOCKDOWN_NETNS) && defined(CLONE_NEWNS)
-# define LOCKDOWN_MOUNTNS 1
-# include <sys/mount.h>
-# include <sys/statvfs.h>
-# include <limits.h>
-# include <stdlib.h>
-# include <time.h>
-#endif
 
 #ifdef LOCKDOWN_MOUNTNS
 
-#define MOUNT_STAGING "/tmp"
-#define MOUNT_OLD "/oldroot"
-#define MOUNT_NEW "/newroot"
-/* Where the staging root (and the host tree) ends up in the view, covered: inside the view's own
- * /proc tmpfs, which exists whatever the project root is (a root of / covers the view's root). */
-#define MOUNT_HIDDEN "/proc/.host"
-#define MOUNT_COVER_TMPFS "mode=0000,size=4k,nr_inodes=1"
-/* The view's own directories (root, /dev, /proc) need only a few entries. */
-#define MOUNT_SMALL_TMPFS "mode=0755,size=1m,nr_inodes=1024"
-#define MOUNT_COPY_CHUNK 65536
-
 static const char *const mount_devices[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom" };
 
-/* The view's small tmpfs mounts (/dev, /proc, covers), made read-only once populated. */
-#define MOUNT_MAX_SEALED 16
-
-typedef struct {
-	const char *bound[ALTAIR_EVAL_LOCKDOWN_MAX_PATHS + ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS + 8];
-	size_t count;
-	char sealed[MOUNT_MAX_SEALED][PATH_MAX];
-	size_t sealed_count;
-	altair_eval_lockdown_report *report;
-} mount_view;
 
 /* A small tmpfs at target (a path under /newroot), to be sealed read-only before leaving. */
 static bool mount_small_tmpfs(mount_view *view, const char *target)
@@ -72,13 +47,13 @@ static bool mount_small_tmpfs(mount_view *view, const char *target)
 	return true;
 }
 
-static bool mount_fail(mount_view *view, const char *what, const char *path)
+bool altair_eval_lockdown_mount_fail(mount_view *view, const char *what, const char *path)
 {
 	altair_eval_lockdown_note(view->report, "mountns: %s %s: %s", what, path, strerror(errno));
 	return false;
 }
 
-static bool mount_join(char *out, const char *prefix, const char *path)
+bool altair_eval_lockdown_mount_join(char *out, const char *prefix, const char *path)
 {
 	return (size_t) snprintf(out, PATH_MAX, "%s%s", prefix, path) < PATH_MAX;
 }
@@ -96,14 +71,27 @@ static bool mount_covered(const mount_view *view, const char *path)
 	return false;
 }
 
+/* Is anything already bound strictly beneath path (a view path, "" for the root)? */
+static bool mount_holds_beneath(const mount_view *view, const char *path)
+{
+	size_t length = strlen(path);
+
+	for (size_t i = 0; i < view->count; i++) {
+		if (strncmp(view->bound[i], path, length) == 0 && view->bound[i][length] == '/') {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* mkdir -p of a path inside /newroot. A component that cannot be made because it lies in a
  * read-only bind gets a small tmpfs over its parent (as bubblewrap's --tmpfs), once. */
-static bool mount_make_dirs(mount_view *view, const char *path)
+bool altair_eval_lockdown_mount_make_dirs(mount_view *view, const char *path)
 {
 	char partial[PATH_MAX];
 	size_t prefix = strlen(MOUNT_NEW);
 
-	if (!mount_join(partial, MOUNT_NEW, path)) {
+	if (!altair_eval_lockdown_mount_join(partial, MOUNT_NEW, path)) {
 		errno = ENAMETOOLONG;
 		return false;
 	}
@@ -119,7 +107,8 @@ static bool mount_make_dirs(mount_view *view, const char *path)
 				return false;
 			}
 			*parent = '\0';
-			bool covered = mount_small_tmpfs(view, partial);
+			/* Never over something already bound beneath it (it would vanish from the view). */
+			bool covered = !mount_holds_beneath(view, partial + prefix) && mount_small_tmpfs(view, partial);
 			*parent = '/';
 			if (!covered || mkdir(partial, 0755) != 0) {
 				return false;
@@ -140,17 +129,17 @@ static bool mount_make_point(mount_view *view, const char *path, bool directory)
 	int fd;
 
 	if (directory) {
-		return mount_make_dirs(view, path);
+		return altair_eval_lockdown_mount_make_dirs(view, path);
 	}
 	snprintf(parent, sizeof(parent), "%s", path);
 	slash = strrchr(parent, '/');
 	if (slash && slash != parent) {
 		*slash = '\0';
-		if (!mount_make_dirs(view, parent)) {
+		if (!altair_eval_lockdown_mount_make_dirs(view, parent)) {
 			return false;
 		}
 	}
-	if (!mount_join(target, MOUNT_NEW, path)) {
+	if (!altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)) {
 		errno = ENAMETOOLONG;
 		return false;
 	}
@@ -186,22 +175,27 @@ static bool mount_bind(mount_view *view, const char *path, bool writable)
 	char source[PATH_MAX], target[PATH_MAX];
 	struct stat info;
 
-	if (!mount_join(source, MOUNT_OLD, path) || !mount_join(target, MOUNT_NEW, path)) {
+	if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, path) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)) {
 		errno = ENAMETOOLONG;
-		return mount_fail(view, "path too long:", path);
+		return altair_eval_lockdown_mount_fail(view, "path too long:", path);
 	}
 	if (stat(source, &info) != 0) {
-		return mount_fail(view, "source", path);
+		return altair_eval_lockdown_mount_fail(view, "source", path);
 	}
 	if (!mount_make_point(view, path, S_ISDIR(info.st_mode))) {
-		return mount_fail(view, "mountpoint", path);
+		return altair_eval_lockdown_mount_fail(view, "mountpoint", path);
 	}
 	if (mount(source, target, NULL, MS_BIND, NULL) != 0) {
-		return mount_fail(view, "bind", path);
+		/* In a user namespace, mounts beneath the source are locked to it: only a recursive bind
+		 * is allowed. They come along (the view's own /dev and /proc tmpfs still cover those). */
+		if (errno != EINVAL || mount(source, target, NULL, MS_BIND | MS_REC, NULL) != 0) {
+			return altair_eval_lockdown_mount_fail(view, "bind", path);
+		}
+		altair_eval_lockdown_note(view->report, "mountns: %s has mounts beneath it that come along (user namespace)", path);
 	}
 	if (!writable && mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(target), NULL) != 0) {
 		umount2(target, MNT_DETACH);
-		return mount_fail(view, "read-only", path);
+		return altair_eval_lockdown_mount_fail(view, "read-only", path);
 	}
 	if (view->count < sizeof(view->bound) / sizeof(view->bound[0])) {
 		view->bound[view->count++] = path;
@@ -217,7 +211,7 @@ static void mount_read_path(mount_view *view, const char *path)
 	struct stat info;
 	ssize_t length;
 
-	if (!path || path[0] != '/' || mount_covered(view, path) || !mount_join(source, MOUNT_OLD, path)
+	if (!path || path[0] != '/' || mount_covered(view, path) || !altair_eval_lockdown_mount_join(source, MOUNT_OLD, path)
 		|| lstat(source, &info) != 0) {
 		return;
 	}
@@ -226,11 +220,11 @@ static void mount_read_path(mount_view *view, const char *path)
 		return;
 	}
 	length = readlink(source, link, sizeof(link) - 1);
-	if (length > 0 && mount_make_point(view, path, false) && mount_join(target, MOUNT_NEW, path)) {
+	if (length > 0 && mount_make_point(view, path, false) && altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)) {
 		link[length] = '\0';
 		unlink(target);
 		if (symlink(link, target) != 0) {
-			mount_fail(view, "symlink", path);
+			altair_eval_lockdown_mount_fail(view, "symlink", path);
 		}
 	}
 	/* The link's final target, as the host resolves it (realpath of /oldroot/path, minus /oldroot). */
@@ -252,8 +246,8 @@ static void mount_devices_view(mount_view *view)
 {
 	char target[PATH_MAX];
 
-	if (!mount_make_dirs(view, "/dev") || !mount_join(target, MOUNT_NEW, "/dev") || !mount_small_tmpfs(view, target)) {
-		mount_fail(view, "tmpfs", "/dev");
+	if (!altair_eval_lockdown_mount_make_dirs(view, "/dev") || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, "/dev") || !mount_small_tmpfs(view, target)) {
+		altair_eval_lockdown_mount_fail(view, "tmpfs", "/dev");
 		return;
 	}
 	for (size_t i = 0; i < sizeof(mount_devices) / sizeof(mount_devices[0]); i++) {
@@ -261,20 +255,28 @@ static void mount_devices_view(mount_view *view)
 	}
 }
 
-/* /proc/self: this process's own entry only. */
-static void mount_proc_self(mount_view *view)
+/* /proc: a small tmpfs holding the mountpoint of the process's own entry and the hidden dir. */
+static bool mount_proc_dir(mount_view *view)
 {
-	char source[PATH_MAX], target[PATH_MAX];
+	char target[PATH_MAX];
 
-	snprintf(source, sizeof(source), MOUNT_OLD "/proc/%ld", (long) getpid());
-	if (!mount_make_dirs(view, "/proc") || !mount_join(target, MOUNT_NEW, "/proc") || !mount_small_tmpfs(view, target)
-		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0
-		|| !mount_make_dirs(view, "/proc/self") || !mount_join(target, MOUNT_NEW, "/proc/self")
-		|| mount(source, target, NULL, MS_BIND, NULL) != 0) {
-		mount_fail(view, "own entry", "/proc/self");
-		return;
+	if (!altair_eval_lockdown_mount_make_dirs(view, "/proc") || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, "/proc") || !mount_small_tmpfs(view, target)
+		|| mkdir(MOUNT_NEW MOUNT_HIDDEN, 0) != 0 || !altair_eval_lockdown_mount_make_dirs(view, "/proc/self")) {
+		return altair_eval_lockdown_mount_fail(view, "tmpfs", "/proc");
 	}
 	view->bound[view->count++] = "/proc";
+	return true;
+}
+
+/* /proc/self: this process's own entry only (seen on the host at /oldroot/proc/<pid>). */
+static void mount_proc_self(mount_view *view)
+{
+	char source[PATH_MAX];
+
+	snprintf(source, sizeof(source), MOUNT_OLD "/proc/%ld", (long) getpid());
+	if (mount(source, MOUNT_NEW "/proc/self", NULL, MS_BIND, NULL) != 0) {
+		altair_eval_lockdown_mount_fail(view, "own entry", "/proc/self");
+	}
 }
 
 static bool mount_copy_file(int from, int to)
@@ -303,34 +305,21 @@ static bool mount_copy_file(int from, int to)
 	return true;
 }
 
-/* The scratch base becomes a tmpfs capped in bytes and inodes, holding only this evaluation's
- * scratch dir; the host's snippet.php is copied in (nothing else of the host's dir is). */
-static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_lockdown_report *report)
+/* tmpfs options of the scratch base: capped in bytes and inodes, owner-only. */
+void altair_eval_lockdown_mount_scratch_options(char *options, size_t size)
 {
-	char base[PATH_MAX], target[PATH_MAX], options[128];
-	int from, to;
+	snprintf(options, size, "mode=0700,size=%lu,nr_inodes=%lu",
+		(unsigned long) ALTAIR_EVAL_SCRATCH_MAX_BYTES, (unsigned long) ALTAIR_EVAL_SCRATCH_MAX_INODES);
+}
+
+/* snippet.php from the host's scratch dir (from, already open) into the view's (target dir). */
+bool altair_eval_lockdown_mount_copy_snippet(int from, const char *target_dir)
+{
+	char target[PATH_MAX];
+	int to;
 	bool copied;
 
-	snprintf(base, sizeof(base), "%s", scratch);
-	char *slash = strrchr(base, '/');
-	if (!slash || slash == base) {
-		errno = EINVAL;
-		return mount_fail(view, "scratch", scratch);
-	}
-	*slash = '\0';
-	snprintf(options, sizeof(options), "mode=0700,size=%lu,nr_inodes=%lu",
-		(unsigned long) ALTAIR_EVAL_SCRATCH_MAX_BYTES, (unsigned long) ALTAIR_EVAL_SCRATCH_MAX_INODES);
-	if (!mount_make_dirs(view, base) || !mount_join(target, MOUNT_NEW, base)
-		|| mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
-		|| !mount_make_dirs(view, scratch) || !mount_join(target, MOUNT_NEW, scratch) || chmod(target, 0700) != 0) {
-		return mount_fail(view, "scratch", scratch);
-	}
-	if (!mount_join(base, MOUNT_OLD, scratch) || !mount_join(target, MOUNT_NEW, scratch)) {
-		return mount_fail(view, "scratch", scratch);
-	}
-	strncat(base, "/snippet.php", sizeof(base) - strlen(base) - 1);
-	strncat(target, "/snippet.php", sizeof(target) - strlen(target) - 1);
-	from = open(base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	snprintf(target, sizeof(target), "%s/snippet.php", target_dir);
 	to = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	copied = from >= 0 && to >= 0 && mount_copy_file(from, to);
 	if (from >= 0) {
@@ -339,8 +328,32 @@ static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_loc
 	if (to >= 0) {
 		close(to);
 	}
-	if (!copied) {
-		return mount_fail(view, "snippet", base);
+	return copied;
+}
+
+/* The scratch base becomes a tmpfs capped in bytes and inodes, holding only this evaluation's
+ * scratch dir; the host's snippet.php is copied in (nothing else of the host's dir is). */
+static bool mount_scratch(mount_view *view, const char *scratch, altair_eval_lockdown_report *report)
+{
+	char base[PATH_MAX], target[PATH_MAX], source[PATH_MAX], options[128];
+
+	snprintf(base, sizeof(base), "%s", scratch);
+	char *slash = strrchr(base, '/');
+	if (!slash || slash == base) {
+		errno = EINVAL;
+		return altair_eval_lockdown_mount_fail(view, "scratch", scratch);
+	}
+	*slash = '\0';
+	altair_eval_lockdown_mount_scratch_options(options, sizeof(options));
+	if (!altair_eval_lockdown_mount_make_dirs(view, base) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, base)
+		|| mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
+		|| !altair_eval_lockdown_mount_make_dirs(view, scratch) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, scratch) || chmod(target, 0700) != 0
+		|| !altair_eval_lockdown_mount_join(source, MOUNT_OLD, scratch)) {
+		return altair_eval_lockdown_mount_fail(view, "scratch", scratch);
+	}
+	strncat(source, "/snippet.php", sizeof(source) - strlen(source) - 1);
+	if (!altair_eval_lockdown_mount_copy_snippet(open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), target)) {
+		return altair_eval_lockdown_mount_fail(view, "snippet", source);
 	}
 	report->scratch_capped = true;
 	return true;
@@ -376,7 +389,7 @@ static bool mount_stage(altair_eval_lockdown_report *report)
 }
 
 /* The view's root read-only, the host tree gone, and /newroot the root. */
-static bool mount_leave(const mount_view *view, const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+bool altair_eval_lockdown_mount_leave(const mount_view *view, const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	for (size_t i = view->sealed_count; i-- > 0; ) {
 		/* MS_BIND: this mount only, never its superblock (with a project root of / the view's root
@@ -430,18 +443,92 @@ bool altair_eval_lockdown_scratch_full(const char *scratch_dir)
 #endif
 }
 
-static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
-
-int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
-{
 #ifdef LOCKDOWN_MOUNTNS
+
+/* The policy's read paths that lie above the project root, or all the others. */
+static void mount_read_paths(mount_view *view, const altair_eval_lockdown_policy *policy, bool above_project)
+{
+	size_t root_length = strlen(policy->project_root);
+
+	for (size_t i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {
+		const char *path = policy->read_paths[i];
+		size_t length = path ? strlen(path) : 0;
+		bool above = length > 0 && length < root_length && strncmp(policy->project_root, path, length) == 0
+			&& (policy->project_root[length] == '/' || length == 1);
+		if (path && above == above_project) {
+			mount_read_path(view, path);
+		}
+	}
+}
+
+/* Everything of the view but the run's own /proc entry and scratch: 1 when built (still staged),
+ * 0 when the host view stays (noted), -1 when it was half built. */
+int altair_eval_lockdown_mount_skeleton(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, mount_view *view)
+{
+	memset(view, 0, sizeof(*view));
+	view->report = report;
+	if (!policy->project_root || !policy->scratch_dir) {
+		altair_eval_lockdown_note(report, "mountns: no project root or scratch dir given");
+		return 0;
+	}
+	if (!mount_enter(report) || !mount_stage(report)) {
+		/* Still the host's tree, in a namespace of our own: the other layers hold as before. */
+		return 0;
+	}
+	/* A read path above the project (an include_path of /srv, say) goes first, so that the
+	 * project's own bind, with its own rights, lands on top of it. */
+	mount_read_paths(view, policy, true);
+	if (!mount_bind(view, policy->project_root, policy->allow_writes)) {
+		return -1;
+	}
+	mount_devices_view(view);
+	if (!mount_proc_dir(view)) {
+		return -1;
+	}
+	mount_read_paths(view, policy, false);
+	for (size_t i = 0; i < policy->socket_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS; i++) {
+		if (!mount_covered(view, policy->socket_paths[i])) {
+			mount_bind(view, policy->socket_paths[i], true);
+		}
+	}
+	return 1;
+}
+
+/* A cold child: the whole view, then its own entry and scratch. */
+static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	mount_view view;
+	int status = altair_eval_lockdown_mount_skeleton(policy, report, &view);
+
+	if (status <= 0) {
+		return status;
+	}
+	mount_proc_self(&view);
+	if (!mount_scratch(&view, policy->scratch_dir, report) || !altair_eval_lockdown_mount_leave(&view, policy, report)) {
+		return -1;
+	}
+	report->mountns = true;
+	return 0;
+}
+
+static int mount_timed(int (*step)(const altair_eval_lockdown_policy *, altair_eval_lockdown_report *),
+	const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
 	struct timespec start;
 	int status;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	status = mount_build(policy, report);
+	status = step(policy, report);
 	report->mountns_us = mount_elapsed_us(&start);
 	return status;
+}
+
+#endif /* LOCKDOWN_MOUNTNS */
+
+int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	return mount_timed(altair_eval_lockdown_mount_template, policy, report);
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "mountns: not compiled in");
@@ -449,45 +536,14 @@ int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, 
 #endif
 }
 
-static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_MOUNTNS
-	mount_view view;
-
-	memset(&view, 0, sizeof(view));
-	view.report = report;
-	if (!policy->project_root || !policy->scratch_dir) {
-		altair_eval_lockdown_note(report, "mountns: no project root or scratch dir given");
-		return 0;
-	}
-	if (!mount_enter(report)) {
-		return 0;
-	}
-	if (!mount_stage(report)) {
-		/* Still the host's tree, in a namespace of our own: the other layers hold as before. */
-		return 0;
-	}
-	if (!mount_bind(&view, policy->project_root, policy->allow_writes)) {
-		return -1;
-	}
-	mount_devices_view(&view);
-	mount_proc_self(&view);
-	for (size_t i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {
-		mount_read_path(&view, policy->read_paths[i]);
-	}
-	for (size_t i = 0; i < policy->socket_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS; i++) {
-		if (!mount_covered(&view, policy->socket_paths[i])) {
-			mount_bind(&view, policy->socket_paths[i], true);
-		}
-	}
-	if (!mount_scratch(&view, policy->scratch_dir, report) || !mount_leave(&view, policy, report)) {
-		return -1;
-	}
-	report->mountns = true;
-	return 0;
+	/* A worker of a template that built the view does only its own part. */
+	return mount_timed(altair_eval_lockdown_mount_prepared() ? altair_eval_lockdown_mount_worker : mount_build, policy, report);
 #else
 	(void) policy;
-	(void) report;
+	altair_eval_lockdown_note(report, "mountns: not compiled in");
 	return 0;
 #endif
 }

@@ -13,6 +13,7 @@
 
 #include "php.h"
 #include "php_ini.h"
+#include "zend_smart_str.h"
 #include "../php_altair_eval.h"
 #include "warm_protocol.h"
 #include "template.h"
@@ -173,11 +174,38 @@ static void no_shared_cache_for_writes(void)
 	}
 }
 
+/* The template's open_basedir names its placeholder scratch, the base of every scratch dir; the
+ * worker's names its own scratch there instead, and keeps every other entry (the project, packages
+ * outside it). */
+static void narrow_open_basedir(const char *placeholder, const char *scratch)
+{
+	smart_str list = {0};
+	char *copy, *entry, *state = NULL;
+
+	if (!PG(open_basedir) || !*PG(open_basedir)) {
+		return;
+	}
+	copy = estrdup(PG(open_basedir));
+	for (entry = php_strtok_r(copy, ":", &state); entry; entry = php_strtok_r(NULL, ":", &state)) {
+		if (list.s) {
+			smart_str_appendc(&list, DEFAULT_DIR_SEPARATOR);
+		}
+		smart_str_appends(&list, strcmp(entry, placeholder) == 0 ? scratch : entry);
+	}
+	smart_str_0(&list);
+	set_ini("open_basedir", list.s ? ZSTR_VAL(list.s) : "");
+	smart_str_free(&list);
+	efree(copy);
+}
+
 /* In the worker: its descriptors on 1, 2 and 3 (replacing the control socket) and none of the
  * template's, its own session, and the request's settings where the template had placeholders. */
 static void become_worker(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
 {
 	char number[24];
+	char placeholder[MAXPATHLEN];
+
+	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
 
 	setsid();
 	for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
@@ -190,12 +218,7 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 	set_ini("sys_temp_dir", request->scratch);
 	set_ini("upload_tmp_dir", request->scratch);
 	set_ini("session.save_path", request->scratch);
-	if (PG(open_basedir) && *PG(open_basedir)) {
-		/* The template's list names the base of every scratch dir; the worker's only its own. */
-		char allowed[2 * MAXPATHLEN + 2];
-		snprintf(allowed, sizeof(allowed), "%s%c%s", ALTAIR_EVAL_G(guest_root), DEFAULT_DIR_SEPARATOR, request->scratch);
-		set_ini("open_basedir", allowed);
-	}
+	narrow_open_basedir(placeholder, request->scratch);
 	snprintf(number, sizeof(number), "%u", request->timeout_ms);
 	set_ini("altair_eval.guest_timeout_ms", number);
 	snprintf(number, sizeof(number), "%ld", (long) template_pid);

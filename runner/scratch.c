@@ -282,10 +282,12 @@ bool altair_eval_scratch_base(char *base, size_t size)
 
 bool altair_eval_scratch_owns_path(const char *path)
 {
-	char base[MAXPATHLEN];
+	/* The base of this process's scratch dirs, found once (a predicate should not create it). */
+	static char base[MAXPATHLEN];
 	size_t length = strlen(path), prefix, name = strlen("/" ALTAIR_EVAL_SNIPPET_FILE);
 
-	if (!altair_eval_scratch_base(base, sizeof(base))) {
+	if (!base[0] && !altair_eval_scratch_base(base, sizeof(base))) {
+		base[0] = '\0';
 		return false;
 	}
 	prefix = strlen(base);

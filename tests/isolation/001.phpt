@@ -12,6 +12,10 @@ foreach ([false, true] as $writes) {
     [$temp, $dir] = [$r->result['value'][0]['value'], $r->result['value'][1]['value']];
     var_dump($r->ok, str_starts_with($temp, $root), str_starts_with($dir, $root), $temp === $dir);
 }
+// open_basedir names the project and this run's own scratch dir only (a warm worker narrows the
+// template's, which names the base of every scratch dir).
+$r = altair_eval('return [ini_get("open_basedir"), sys_get_temp_dir()];', $root);
+var_dump($r->result['value'][0]['value'] === $root . ':' . $r->result['value'][1]['value']);
 $base = altair_scratch_base();
 $info = stat($base);
 printf("base %o owned by us: %s\n", $info['mode'] & 0777, var_export($info['uid'] === posix_geteuid(), true));
@@ -25,6 +29,7 @@ bool(true)
 bool(true)
 bool(false)
 bool(false)
+bool(true)
 bool(true)
 base 700 owned by us: true
 bool(false)

@@ -3,6 +3,11 @@ Isolation: syslog() and host datagram sockets such as /dev/log are out of reach,
 --EXTENSIONS--
 altair_eval
 sockets
+--SKIPIF--
+<?php
+require __DIR__ . '/../helpers.inc';
+if (($why = altair_view_unavailable()) !== null) die('skip the private view cannot be built here: ' . $why);
+?>
 --FILE--
 <?php
 require __DIR__ . '/../helpers.inc';

@@ -3,6 +3,11 @@ Isolation: a Unix stream socket outside the root (a database's) is unreachable u
 --EXTENSIONS--
 altair_eval
 pgsql
+--SKIPIF--
+<?php
+require __DIR__ . '/../helpers.inc';
+if (($why = altair_view_unavailable()) !== null) die('skip the private view cannot be built here: ' . $why);
+?>
 --FILE--
 <?php
 require __DIR__ . '/../helpers.inc';

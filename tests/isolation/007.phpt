@@ -2,6 +2,11 @@
 Isolation: with a project root of / and a clean environment, the host's /proc/<pid> (environ, maps) is unreadable; the child's own /proc/self is there
 --EXTENSIONS--
 altair_eval
+--SKIPIF--
+<?php
+require __DIR__ . '/../helpers.inc';
+if (($why = altair_view_unavailable()) !== null) die('skip the private view cannot be built here: ' . $why);
+?>
 --FILE--
 <?php
 require __DIR__ . '/../helpers.inc';

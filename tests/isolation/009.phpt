@@ -2,6 +2,11 @@
 Isolation: scratch has a total size cap and an inode cap, reported as limit_exceeded "disk"
 --EXTENSIONS--
 altair_eval
+--SKIPIF--
+<?php
+require __DIR__ . '/../helpers.inc';
+if (($why = altair_view_unavailable()) !== null) die('skip the private view cannot be built here: ' . $why);
+?>
 --FILE--
 <?php
 require __DIR__ . '/../helpers.inc';

@@ -1,0 +1,116 @@
+/*
+ * The private view for warm workers (see lockdown_mount.h): the template builds everything but a
+ * worker's own /proc entry and scratch once, before any project code; each forked worker enters a
+ * namespace of its own (a copy of that small view), attaches its /proc entry and mounts its capped
+ * scratch with its snippet.
+ */
+
+#include "lockdown_mount.h"
+
+#ifdef LOCKDOWN_MOUNTNS
+
+/* In the template (and inherited by its workers): the host's /proc and scratch base, opened before
+ * the host tree was hidden; each worker takes its own entry and snippet through them and closes
+ * them before any user code runs. */
+static int mount_host_proc_fd = -1;
+static int mount_host_base_fd = -1;
+static char mount_base[PATH_MAX];
+
+# ifndef OPEN_TREE_CLONE
+#  define OPEN_TREE_CLONE 1
+# endif
+# ifndef MOVE_MOUNT_F_EMPTY_PATH
+#  define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+# endif
+# ifndef SYS_open_tree
+#  define SYS_open_tree 428
+# endif
+# ifndef SYS_move_mount
+#  define SYS_move_mount 429
+# endif
+
+int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	char source[PATH_MAX];
+	mount_view view;
+	int status = altair_eval_lockdown_mount_skeleton(policy, report, &view);
+
+	if (status <= 0) {
+		return status;
+	}
+	/* The template's scratch dir is the base of every worker's (runner/scratch.c). */
+	snprintf(mount_base, sizeof(mount_base), "%s", policy->scratch_dir);
+	if (!altair_eval_lockdown_mount_make_dirs(&view, mount_base) || !altair_eval_lockdown_mount_join(source, MOUNT_OLD, mount_base)
+		|| (mount_host_base_fd = open(source, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0
+		|| (mount_host_proc_fd = open(MOUNT_OLD "/proc", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		altair_eval_lockdown_mount_fail(&view, "scratch base", mount_base);
+		return -1;
+	}
+	if (!altair_eval_lockdown_mount_leave(&view, policy, report)) {
+		return -1;
+	}
+	return 0;
+}
+
+static void mount_close_host_fds(void)
+{
+	if (mount_host_proc_fd >= 0) {
+		close(mount_host_proc_fd);
+		mount_host_proc_fd = -1;
+	}
+	if (mount_host_base_fd >= 0) {
+		close(mount_host_base_fd);
+		mount_host_base_fd = -1;
+	}
+}
+
+/* A worker: a namespace of its own (a copy of the template's small view), its /proc entry and its
+ * capped scratch with the snippet. */
+int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	char pid[32], options[128], source[PATH_MAX];
+	size_t base_length = strlen(mount_base);
+	const char *scratch = policy->scratch_dir;
+	int tree;
+
+	/* The clone of its own entry is made while the host's /proc is still in this namespace (the
+	 * template's); a detached tree may then be attached in the new one. */
+	snprintf(pid, sizeof(pid), "%ld", (long) getpid());
+	tree = (int) syscall(SYS_open_tree, mount_host_proc_fd, pid, OPEN_TREE_CLONE | O_CLOEXEC);
+	if (!scratch || strncmp(scratch, mount_base, base_length) != 0 || scratch[base_length] != '/'
+		|| !altair_eval_lockdown_unshare(CLONE_NEWNS, "mountns", report)
+		|| mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) {
+		altair_eval_lockdown_note(report, "mountns: worker view: %s", strerror(errno));
+		mount_close_host_fds();
+		if (tree >= 0) {
+			close(tree);
+		}
+		return -1;
+	}
+	if (tree < 0 || syscall(SYS_move_mount, tree, "", AT_FDCWD, "/proc/self", MOVE_MOUNT_F_EMPTY_PATH) != 0) {
+		altair_eval_lockdown_note(report, "mountns: own entry /proc/self: %s", strerror(errno));
+	}
+	if (tree >= 0) {
+		close(tree);
+	}
+	/* <name>/snippet.php beneath the host's base (private to the user, see runner/scratch.c). */
+	snprintf(source, sizeof(source), "%s/snippet.php", scratch + base_length + 1);
+	altair_eval_lockdown_mount_scratch_options(options, sizeof(options));
+	if (mount("tmpfs", mount_base, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0 || mkdir(scratch, 0700) != 0
+		|| !altair_eval_lockdown_mount_copy_snippet(openat(mount_host_base_fd, source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), scratch)) {
+		altair_eval_lockdown_note(report, "mountns: worker scratch: %s", strerror(errno));
+		mount_close_host_fds();
+		return -1;
+	}
+	mount_close_host_fds();
+	report->mountns = true;
+	report->scratch_capped = true;
+	return 0;
+}
+
+bool altair_eval_lockdown_mount_prepared(void)
+{
+	return mount_host_base_fd >= 0;
+}
+
+#endif /* LOCKDOWN_MOUNTNS */
