@@ -200,6 +200,12 @@ namespace Altair\Eval {
          * @cvalue ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES
          */
         public const RESULT_MAX_BYTES = UNKNOWN;
+        /**
+         * Warm templates kept at most (one per policy and project); the least recently used is closed.
+         * @var int
+         * @cvalue ALTAIR_EVAL_WARM_TEMPLATES_MAX
+         */
+        public const MAX_WARM_TEMPLATES = UNKNOWN;
 
         public readonly string $phpBinary;
         /** Warm: a pre-started, locked template per policy; each evaluation forks a fresh worker. */

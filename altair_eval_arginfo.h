@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b6e81587a1dfb2161807c84b33789bfc06e57ae9 */
+ * Stub hash: 8a1de515baef2c411c764e715523da0112722708 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -430,6 +430,12 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 	zend_string *const_RESULT_MAX_BYTES_name = zend_string_init_interned("RESULT_MAX_BYTES", sizeof("RESULT_MAX_BYTES") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_RESULT_MAX_BYTES_name, &const_RESULT_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_RESULT_MAX_BYTES_name);
+
+	zval const_MAX_WARM_TEMPLATES_value;
+	ZVAL_LONG(&const_MAX_WARM_TEMPLATES_value, ALTAIR_EVAL_WARM_TEMPLATES_MAX);
+	zend_string *const_MAX_WARM_TEMPLATES_name = zend_string_init_interned("MAX_WARM_TEMPLATES", sizeof("MAX_WARM_TEMPLATES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_WARM_TEMPLATES_name, &const_MAX_WARM_TEMPLATES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_WARM_TEMPLATES_name);
 
 	zval property_phpBinary_default_value;
 	ZVAL_UNDEF(&property_phpBinary_default_value);

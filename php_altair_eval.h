@@ -42,6 +42,9 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_OUTPUT_MAX_BYTES (1024 * 1024)
 /* Between SIGTERM and SIGKILL to the child's process group at the deadline. */
 #define ALTAIR_EVAL_KILL_GRACE_MS 200
+/* Warm templates one Evaluator keeps at most (one per policy and project); past it, the least
+ * recently used is closed (runner/warm.c). */
+#define ALTAIR_EVAL_WARM_TEMPLATES_MAX 8
 /* After the child exited: how long a grandchild may keep stdout/stderr open before we stop reading. */
 #define ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS 100
 /* The most encoded bytes of one frame (a result, an exception) the host takes in, by default

@@ -138,6 +138,12 @@ static void privatise_inherited_descriptors(void)
 	size_t count = inherited_descriptors(fds);
 
 	for (size_t i = 0; i < count; i++) {
+		int flags = fcntl(fds[i], F_GETFL);
+		/* The view's handles on the host (lockdown_mount_warm.c): O_PATH, so no offset or data to
+		 * share; the worker's view step uses them and closes them before any user code. */
+		if (flags >= 0 && (flags & O_PATH)) {
+			continue;
+		}
 		int fresh = private_replacement(fds[i]);
 		if (fresh < 0) {
 			close(fds[i]);

@@ -27,6 +27,7 @@ static zend_object *evaluator_create(zend_class_entry *ce)
 	altair_eval_evaluator_object *evaluator = zend_object_alloc(sizeof(altair_eval_evaluator_object), ce);
 
 	evaluator->templates = NULL;
+	evaluator->evaluations = 0;
 	zend_object_std_init(&evaluator->std, ce);
 	object_properties_init(&evaluator->std, ce);
 	evaluator->std.handlers = &evaluator_handlers;

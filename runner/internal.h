@@ -126,11 +126,13 @@ typedef struct {
 typedef struct {
 	pid_t pid;      /* 0 when not running */
 	int control_fd; /* SOCK_SEQPACKET, see guest/warm_protocol.h */
+	uint64_t last_used; /* the evaluation count when it last served: the least recent is closed first */
 } altair_eval_template;
 
 /* Evaluator objects carry their warm templates, keyed by policy. */
 typedef struct {
 	HashTable *templates; /* NULL until the first warm evaluation */
+	uint64_t evaluations; /* warm evaluations so far: the clock of the templates' last_used */
 	zend_object std;
 } altair_eval_evaluator_object;
 

@@ -7,6 +7,8 @@
  * template forks a worker that locks down and runs the snippet exactly like a cold child; the
  * template reports the worker's pid and, at the end, its exit status. Supervision (deadline, caps,
  * group kill) is the same as in cold mode. A template that died is replaced on the next call.
+ * At most ALTAIR_EVAL_WARM_TEMPLATES_MAX templates live per Evaluator: the least recently used one
+ * is closed to make room for a new policy.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -167,6 +169,28 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 		== (ssize_t) sizeof(message);
 }
 
+/* Room for one more template: past ALTAIR_EVAL_WARM_TEMPLATES_MAX, the least recently used one is
+ * stopped and forgotten (a template holds a PHP process and, booted, the application's memory). */
+static void make_room(HashTable *templates)
+{
+	zend_string *key, *oldest_key = NULL;
+	altair_eval_template *template;
+	uint64_t oldest = UINT64_MAX;
+
+	if (zend_hash_num_elements(templates) < ALTAIR_EVAL_WARM_TEMPLATES_MAX) {
+		return;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_PTR(templates, key, template) {
+		if (key && template->last_used < oldest) {
+			oldest = template->last_used;
+			oldest_key = key;
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (oldest_key) {
+		zend_hash_del(templates, oldest_key);
+	}
+}
+
 /* The template for this policy, started when there is none (or the last one died). */
 static altair_eval_template *template_for(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, bool restart)
@@ -183,12 +207,14 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		template_stop(template);
 	}
 	if (!template) {
+		make_room(evaluator->templates);
 		template = emalloc(sizeof(*template));
 		template->pid = 0;
 		template->control_fd = -1;
 		zend_hash_add_new_ptr(evaluator->templates, key, template);
 	}
 	zend_string_release(key);
+	template->last_used = ++evaluator->evaluations;
 	if (template->pid <= 0 && template_start(template, binary, request) != SUCCESS) {
 		return NULL;
 	}
