@@ -854,6 +854,7 @@ static void encode_object(sink *s, zval *value, int depth)
 {
 	zend_object *object = Z_OBJ_P(value);
 	bool iterable = instanceof_function(object->ce, zend_ce_traversable);
+	zval self;
 
 	if (object->ce == zend_ce_closure) {
 		encode_closure(s, value);
@@ -872,16 +873,18 @@ static void encode_object(sink *s, zval *value, int depth)
 		put_bool(s, EK_TRUNCATED, true);
 		return;
 	}
-	/* Ours while we look at it: a hook cannot free it, and it is marked as on the path. */
-	GC_ADDREF(object);
-	Z_PROTECT_RECURSION_P(value);
+	/* Ours while we look at it: a hook cannot free it, and it is marked as on the path. The mark
+	 * and every later use go through the object held here, never through the slot value points
+	 * into: a hook may overwrite that slot (php-src's json encoder protects what it holds too). */
+	ZVAL_OBJ_COPY(&self, object);
+	GC_PROTECT_RECURSION(object);
 	if (iterable) {
-		encode_iterable(s, value, object, depth);
+		encode_iterable(s, &self, object, depth);
 	} else {
-		encode_object_properties(s, value, object, depth);
+		encode_object_properties(s, &self, object, depth);
 	}
-	Z_UNPROTECT_RECURSION_P(value);
-	OBJ_RELEASE(object);
+	GC_UNPROTECT_RECURSION(object);
+	zval_ptr_dtor(&self);
 }
 
 /* ---- the switch ----------------------------------------------------------------------------- */
