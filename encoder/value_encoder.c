@@ -518,33 +518,46 @@ typedef struct {
 	zend_string *message;
 } hook_error;
 
-/* After a call into userland: a thrown exception is cleared and kept in error (when it has no
- * error yet). exit() is not an error to swallow: it stays set and ends the encoding. Returns
- * whether anything was thrown. */
-static bool caught(hook_error *error)
+static void keep_error(hook_error *error, zend_object *thrown)
 {
-	zend_object *thrown = EG(exception);
 	zval rv, *message;
 
-	if (!thrown) {
-		return false;
+	if (error->class_name) {
+		return;
 	}
-	if (zend_is_unwind_exit(thrown) || zend_is_graceful_exit(thrown)) {
-		return true;
-	}
-	GC_ADDREF(thrown);
-	zend_clear_exception();
-	if (!error->class_name) {
-		error->class_name = zend_string_copy(thrown->ce->name);
-		message = zend_read_property_ex(zend_get_exception_base(thrown), thrown, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
-		error->message = Z_TYPE_P(message) == IS_STRING ? clean_key(Z_STR_P(message)) : ZSTR_EMPTY_ALLOC();
-	}
-	/* Anything the handler threw on the way is gone with it. */
-	if (EG(exception)) {
+	error->class_name = zend_string_copy(thrown->ce->name);
+	message = zend_read_property_ex(zend_get_exception_base(thrown), thrown, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
+	error->message = Z_TYPE_P(message) == IS_STRING ? clean_key(Z_STR_P(message)) : ZSTR_EMPTY_ALLOC();
+}
+
+/* After a call into userland, or a release that may have run a destructor: every thrown exception
+ * is cleared, the first one kept in error (when it has none yet). Releasing a thrown exception can
+ * run its own destructor, which can throw again: cleared until none is left, so the encoder never
+ * leaves EG(exception) set. exit() is not an error to swallow: it stays set and ends the encoding.
+ * Returns whether anything was thrown. */
+static bool caught(hook_error *error)
+{
+	zend_object *thrown;
+	bool any = false;
+
+	while ((thrown = EG(exception)) != NULL) {
+		if (zend_is_unwind_exit(thrown) || zend_is_graceful_exit(thrown)) {
+			return true;
+		}
+		any = true;
+		GC_ADDREF(thrown);
 		zend_clear_exception();
+		keep_error(error, thrown);
+		OBJ_RELEASE(thrown);
 	}
-	OBJ_RELEASE(thrown);
-	return true;
+	return any;
+}
+
+/* Releases a value the encoder owns; a destructor that throws there is an error like a hook's. */
+static void release(zval *value, hook_error *error)
+{
+	zval_ptr_dtor(value);
+	caught(error);
 }
 
 /* Writes error: {class, message} on the open node, if there is one; releases it either way. */
@@ -591,6 +604,7 @@ static void encode_array(sink *s, HashTable *table, int depth)
 	uint32_t seen = 0;
 	bool list = zend_array_is_list(table);
 	bool protect = !(GC_FLAGS(table) & GC_IMMUTABLE);
+	hook_error error = { NULL, NULL };
 
 	if (protect && GC_IS_RECURSIVE(table)) {
 		put_type(s, ET_REFERENCE);
@@ -633,6 +647,7 @@ static void encode_array(sink *s, HashTable *table, int depth)
 	if (seen < count) {
 		put_bool(s, EK_TRUNCATED, true);
 	}
+	put_error(s, &error);
 }
 
 /* ---- objects -------------------------------------------------------------------------------- */
@@ -684,34 +699,39 @@ static void put_no_properties(sink *s)
 	sink_close(s);
 }
 
-static void encode_object_properties(sink *s, zval *value, zend_object *object, int depth)
+static void encode_debug_info(sink *s, zend_function *debug_info, zend_object *object, int depth, hook_error *error)
+{
+	zval result;
+
+	/* Called here rather than through the handler: a __debugInfo that returns something else
+	 * than an array is a fatal error in the engine, a marker here. */
+	ZVAL_UNDEF(&result);
+	zend_call_known_instance_method_with_0_params(debug_info, object, &result);
+	if (caught(error)) {
+		/* no properties: the error says why */
+	} else if (Z_TYPE(result) == IS_ARRAY) {
+		encode_properties(s, Z_ARRVAL(result), false, depth);
+	} else if (Z_TYPE(result) != IS_NULL) {
+		error->class_name = zend_string_init("TypeError", strlen("TypeError"), 0);
+		error->message = zend_strpprintf(0, "__debugInfo() must return an array, %s returned", zend_zval_type_name(&result));
+	} else {
+		put_no_properties(s);
+	}
+	release(&result, error);
+}
+
+static void encode_object_properties(sink *s, zval *self, zend_object *object, int depth, hook_error *error)
 {
 	zend_function *debug_info = object->ce->__debugInfo;
-	hook_error error = { NULL, NULL };
+	HashTable *properties;
 
 	if (debug_info && debug_info->type == ZEND_USER_FUNCTION) {
-		/* Called here rather than through the handler: a __debugInfo that returns something else
-		 * than an array is a fatal error in the engine, a marker here. */
-		zval result;
-		ZVAL_UNDEF(&result);
-		zend_call_known_instance_method_with_0_params(debug_info, object, &result);
-		if (caught(&error)) {
-			put_error(s, &error);
-		} else if (Z_TYPE(result) == IS_ARRAY) {
-			encode_properties(s, Z_ARRVAL(result), false, depth);
-		} else if (Z_TYPE(result) != IS_NULL) {
-			error.class_name = zend_string_init("TypeError", strlen("TypeError"), 0);
-			error.message = zend_strpprintf(0, "__debugInfo() must return an array, %s returned", zend_zval_type_name(&result));
-			put_error(s, &error);
-		} else {
-			put_no_properties(s);
-		}
-		zval_ptr_dtor(&result);
+		encode_debug_info(s, debug_info, object, depth, error);
 		return;
 	}
-	HashTable *properties = zend_get_properties_for(value, ZEND_PROP_PURPOSE_DEBUG);
-	if (caught(&error)) {
-		put_error(s, &error);
+	properties = zend_get_properties_for(self, ZEND_PROP_PURPOSE_DEBUG);
+	if (caught(error)) {
+		/* no properties: the error says why */
 	} else if (properties) {
 		encode_properties(s, properties, true, depth);
 	} else {
@@ -719,6 +739,7 @@ static void encode_object_properties(sink *s, zval *value, zend_object *object, 
 	}
 	if (properties) {
 		zend_release_properties(properties);
+		caught(error);
 	}
 }
 
@@ -777,22 +798,21 @@ static void encode_size_hint(sink *s, zend_object *object, hook_error *error)
 	if (!caught(error) && Z_TYPE(count) == IS_LONG) {
 		put_long(s, EK_SIZE_HINT, Z_LVAL(count));
 	}
-	zval_ptr_dtor(&count);
+	release(&count, error);
 }
 
 /* At most ITERABLE_PREVIEW {key, value} entries; exhausted tells whether the iteration ended. A
  * hook that throws (count, getIterator, the iterator's methods) ends the preview with an error. */
-static void encode_iterable(sink *s, zval *value, zend_object *object, int depth)
+static void encode_iterable(sink *s, zval *value, zend_object *object, int depth, hook_error *error)
 {
 	zend_class_entry *ce = object->ce;
 	zend_object_iterator *iterator = NULL;
-	hook_error error = { NULL, NULL };
 	zval key, *current;
 	bool exhausted = false;
 	int taken = 0;
 
 	if (instanceof_function(ce, zend_ce_countable)) {
-		encode_size_hint(s, object, &error);
+		encode_size_hint(s, object, error);
 	}
 	sink_key(s, EK_PREVIEW);
 	sink_open(s, SINK_LIST, 0);
@@ -801,8 +821,9 @@ static void encode_iterable(sink *s, zval *value, zend_object *object, int depth
 		exhausted = true;
 	} else if (!exiting()) {
 		iterator = ce->get_iterator(ce, value, 0);
-		if (caught(&error) && iterator) {
+		if (caught(error) && iterator) {
 			zend_iterator_dtor(iterator);
+			caught(error);
 			iterator = NULL;
 		}
 	}
@@ -812,7 +833,7 @@ static void encode_iterable(sink *s, zval *value, zend_object *object, int depth
 		if (iterator->funcs->rewind && !instanceof_function(ce, zend_ce_generator)) {
 			iterator->funcs->rewind(iterator);
 		}
-		while (!caught(&error)) {
+		while (!caught(error)) {
 			if (iterator->funcs->valid(iterator) != SUCCESS) {
 				exhausted = !EG(exception);
 				break;
@@ -835,7 +856,7 @@ static void encode_iterable(sink *s, zval *value, zend_object *object, int depth
 			sink_node(s);
 			sink_key(s, EK_KEY);
 			encode(s, &key, depth + 1);
-			zval_ptr_dtor(&key);
+			release(&key, error);
 			sink_key(s, EK_VALUE);
 			encode(s, current, depth + 1);
 			sink_close(s);
@@ -844,10 +865,10 @@ static void encode_iterable(sink *s, zval *value, zend_object *object, int depth
 			iterator->funcs->move_forward(iterator);
 		}
 		zend_iterator_dtor(iterator);
+		caught(error);
 	}
 	sink_close(s);
 	put_bool(s, EK_EXHAUSTED, exhausted);
-	put_error(s, &error);
 }
 
 static void encode_object(sink *s, zval *value, int depth)
@@ -855,6 +876,7 @@ static void encode_object(sink *s, zval *value, int depth)
 	zend_object *object = Z_OBJ_P(value);
 	bool iterable = instanceof_function(object->ce, zend_ce_traversable);
 	zval self;
+	hook_error error = { NULL, NULL };
 
 	if (object->ce == zend_ce_closure) {
 		encode_closure(s, value);
@@ -879,12 +901,14 @@ static void encode_object(sink *s, zval *value, int depth)
 	ZVAL_OBJ_COPY(&self, object);
 	GC_PROTECT_RECURSION(object);
 	if (iterable) {
-		encode_iterable(s, &self, object, depth);
+		encode_iterable(s, &self, object, depth, &error);
 	} else {
-		encode_object_properties(s, &self, object, depth);
+		encode_object_properties(s, &self, object, depth, &error);
 	}
 	GC_UNPROTECT_RECURSION(object);
-	zval_ptr_dtor(&self);
+	/* A hook may have dropped every other owner: its destructor runs here, and may throw. */
+	release(&self, &error);
+	put_error(s, &error);
 }
 
 /* ---- the switch ----------------------------------------------------------------------------- */
