@@ -642,7 +642,10 @@ static void encode_array(sink *s, HashTable *table, int depth)
 	sink_close(s);
 	if (protect) {
 		GC_UNPROTECT_RECURSION(table);
-		GC_DELREF(table);
+		/* A hook may have dropped every other owner: then this release destroys the array, and
+		 * the destructors of what it held may throw. */
+		zend_array_release(table);
+		caught(&error);
 	}
 	if (seen < count) {
 		put_bool(s, EK_TRUNCATED, true);
