@@ -34,7 +34,7 @@ zend_class_entry *altair_eval_value_encoder_ce;
 #define ALTAIR_EVAL_ENCODER_KEYS(X) \
 	X(BASE64, "base64") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(ERROR, "error") \
 	X(EXHAUSTED, "exhausted") X(FILE, "file") X(FUNCTION, "function") X(ID, "id") \
-	X(INVALID_UTF8, "invalid_utf8") X(IS_LIST, "is_list") X(KEY, "key") X(LENGTH, "length") X(LINE, "line") \
+	X(INVALID_UTF8, "invalid_utf8") X(INVALID_UTF8_KEYS, "invalid_utf8_keys") X(IS_LIST, "is_list") X(KEY, "key") X(LENGTH, "length") X(LINE, "line") \
 	X(MESSAGE, "message") X(PREVIEW, "preview") X(PROPERTIES, "properties") X(SCOPE, "scope") \
 	X(SIZE_HINT, "size_hint") X(THIS, "this") X(TRUNCATED, "truncated") X(TYPE, "type") X(VALUE, "value")
 #define ALTAIR_EVAL_ENCODER_TYPES(X) \
@@ -583,16 +583,36 @@ static bool exiting(void)
 
 /* ---- arrays --------------------------------------------------------------------------------- */
 
-/* A map entry under the key it had (a string key made valid UTF-8). */
-static void encode_entry(sink *s, zend_string *key, zend_ulong index, zval *item, int depth)
+/* An invalid UTF-8 key as "<readable> (base64:<raw>)": the readable part as a string value shows
+ * it, the raw bytes as its base64 does, so two keys that differ only in their invalid bytes stay
+ * two entries. */
+static zend_string *marked_key(zend_string *key)
 {
-	zend_string *clean = key ? clean_key(key) : NULL;
+	bool valid;
+	zend_string *readable = altair_eval_encoder_utf8(ZSTR_VAL(key), ZSTR_LEN(key), &valid);
+	zend_string *raw = php_base64_encode((const unsigned char *) ZSTR_VAL(key), ZSTR_LEN(key));
+	zend_string *marked = zend_strpprintf(0, "%s (base64:%s)", ZSTR_VAL(readable), ZSTR_VAL(raw));
 
-	sink_map_key(s, clean, index);
-	encode(s, item, depth);
-	if (clean) {
-		zend_string_release(clean);
+	zend_string_release(readable);
+	zend_string_release(raw);
+	return marked;
+}
+
+/* A map entry under the key it had; an invalid UTF-8 key is marked. Returns whether it was. */
+static bool encode_entry(sink *s, zend_string *key, zend_ulong index, zval *item, int depth)
+{
+	zend_string *marked = NULL;
+
+	if (key && !utf8_valid(ZSTR_VAL(key), ZSTR_LEN(key))) {
+		marked = marked_key(key);
 	}
+	sink_map_key(s, marked ? marked : key, index);
+	encode(s, item, depth);
+	if (marked) {
+		zend_string_release(marked);
+		return true;
+	}
+	return false;
 }
 
 static void encode_array(sink *s, HashTable *table, int depth)
@@ -605,6 +625,7 @@ static void encode_array(sink *s, HashTable *table, int depth)
 	bool list = zend_array_is_list(table);
 	bool protect = !(GC_FLAGS(table) & GC_IMMUTABLE);
 	hook_error error = { NULL, NULL };
+	bool invalid_keys = false;
 
 	if (protect && GC_IS_RECURSIVE(table)) {
 		put_type(s, ET_REFERENCE);
@@ -635,7 +656,7 @@ static void encode_array(sink *s, HashTable *table, int depth)
 		if (list) {
 			encode(s, item, depth + 1);
 		} else {
-			encode_entry(s, key, index, item, depth + 1);
+			invalid_keys |= encode_entry(s, key, index, item, depth + 1);
 		}
 		seen++;
 	} ZEND_HASH_FOREACH_END();
@@ -649,6 +670,9 @@ static void encode_array(sink *s, HashTable *table, int depth)
 	}
 	if (seen < count) {
 		put_bool(s, EK_TRUNCATED, true);
+	}
+	if (invalid_keys) {
+		put_bool(s, EK_INVALID_UTF8_KEYS, true);
 	}
 	put_error(s, &error);
 }
@@ -674,6 +698,7 @@ static void encode_properties(sink *s, HashTable *table, bool public_only, int d
 	zend_string *key;
 	zval *item;
 	uint32_t count = 0, seen = 0;
+	bool invalid_keys = false;
 
 	sink_key(s, EK_PROPERTIES);
 	sink_open(s, SINK_MAP, 8);
@@ -685,13 +710,16 @@ static void encode_properties(sink *s, HashTable *table, bool public_only, int d
 		if (seen == ALTAIR_EVAL_MAX_WIDTH || exiting()) {
 			continue;
 		}
-		encode_entry(s, key, index, item, depth + 1);
+		invalid_keys |= encode_entry(s, key, index, item, depth + 1);
 		seen++;
 	} ZEND_HASH_FOREACH_END();
 	sink_close(s);
 	if (seen < count) {
 		put_long(s, EK_COUNT, count);
 		put_bool(s, EK_TRUNCATED, true);
+	}
+	if (invalid_keys) {
+		put_bool(s, EK_INVALID_UTF8_KEYS, true);
 	}
 }
 
