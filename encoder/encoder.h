@@ -26,10 +26,11 @@ typedef struct {
 /* Interns the keys and type names of the encoded nodes; MINIT. */
 void altair_eval_encoder_minit(void);
 
-/* out becomes a new array; never fails, never leaves EG(exception) set. */
-void altair_eval_encoder_value(zval *out, zval *value);
+/* out becomes a new array; never fails, never leaves EG(exception) set (but for exit() in a hook,
+ * which stays set). A closure's file is shown as ctx says (altair_eval_encoder_display_path). */
+void altair_eval_encoder_value(zval *out, zval *value, const altair_eval_encoder_context *ctx);
 /* The same, appended to json as JSON text (no intermediate arrays). */
-void altair_eval_encoder_value_json(smart_str *json, zval *value);
+void altair_eval_encoder_value_json(smart_str *json, zval *value, const altair_eval_encoder_context *ctx);
 void altair_eval_encoder_exception(zval *out, zend_object *throwable, const altair_eval_encoder_context *ctx);
 
 /* bytes as valid UTF-8: unchanged when they are, every invalid sequence replaced by U+FFFD when

@@ -89,11 +89,13 @@ typedef struct {
 	int key;                              /* SINK_NODE: the key of the next value */
 	zend_string *map_key;                 /* SINK_MAP: the key of the next value (borrowed) */
 	zend_ulong map_index;
+	const altair_eval_encoder_context *ctx; /* how paths are shown */
 } sink;
 
-static void sink_init(sink *s, smart_str *json)
+static void sink_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx)
 {
 	s->json = json;
+	s->ctx = ctx;
 	s->level = -1;
 	s->key = -1;
 	s->map_key = NULL;
@@ -791,7 +793,9 @@ static void encode_closure(sink *s, zval *value)
 		sink_str(s, zend_string_copy(function->common.function_name));
 	}
 	if (function->type == ZEND_USER_FUNCTION && function->op_array.filename) {
-		put_str(s, EK_FILE, clean_key(function->op_array.filename));
+		zend_string *shown = altair_eval_encoder_display_path(function->op_array.filename, s->ctx);
+		put_str(s, EK_FILE, clean_key(shown));
+		zend_string_release(shown);
 		put_long(s, EK_LINE, function->op_array.line_start);
 	}
 	if (bound && Z_TYPE_P(bound) == IS_OBJECT) {
@@ -1004,20 +1008,20 @@ again:
 	sink_close(s);
 }
 
-void altair_eval_encoder_value(zval *out, zval *value)
+void altair_eval_encoder_value(zval *out, zval *value, const altair_eval_encoder_context *ctx)
 {
 	sink s;
 
-	sink_init(&s, NULL);
+	sink_init(&s, NULL, ctx);
 	encode(&s, value, 0);
 	ZVAL_COPY_VALUE(out, &s.root);
 }
 
-void altair_eval_encoder_value_json(smart_str *json, zval *value)
+void altair_eval_encoder_value_json(smart_str *json, zval *value, const altair_eval_encoder_context *ctx)
 {
 	sink s;
 
-	sink_init(&s, json);
+	sink_init(&s, json, ctx);
 	encode(&s, value, 0);
 }
 
@@ -1029,23 +1033,25 @@ ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, __construct)
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encode)
 {
 	zval *value;
+	altair_eval_encoder_context ctx = {0};
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_ZVAL(value)
 	ZEND_PARSE_PARAMETERS_END();
 
-	altair_eval_encoder_value(return_value, value);
+	altair_eval_encoder_value(return_value, value, &ctx);
 }
 
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encodeJson)
 {
 	zval *value;
 	smart_str json = {0};
+	altair_eval_encoder_context ctx = {0};
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_ZVAL(value)
 	ZEND_PARSE_PARAMETERS_END();
 
-	altair_eval_encoder_value_json(&json, value);
+	altair_eval_encoder_value_json(&json, value, &ctx);
 	RETURN_STR(smart_str_extract(&json));
 }

@@ -403,7 +403,7 @@ static void report_value(zval *value)
 	/* The snippet may have changed serialize_precision; the report must not depend on it. */
 	PG(serialize_precision) = -1;
 	smart_str_appends(&json, "{\"kind\":\"return\",\"value\":");
-	altair_eval_encoder_value_json(&json, value);
+	altair_eval_encoder_value_json(&json, value, &context);
 	smart_str_appendc(&json, '}');
 	if (EG(exception)) {
 		/* A hook called while encoding (say __debugInfo) ran exit(): that is how the run ended. */
