@@ -70,6 +70,11 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown.c \
     guest/template.c \
     encoder/value_encoder.c \
+    encoder/value_object.c \
+    encoder/hook.c \
+    encoder/sink_array.c \
+    encoder/sink_json.c \
+    encoder/utf8.c \
     encoder/exception_encoder.c \
     scanner/snippet_scanner.c \
     scanner/snippet_prepare.c,

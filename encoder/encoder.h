@@ -36,6 +36,11 @@ void altair_eval_encoder_exception(zval *out, zend_object *throwable, const alta
 /* bytes as valid UTF-8: unchanged when they are, every invalid sequence replaced by U+FFFD when
  * not (*valid tells which). Returns a new string. */
 zend_string *altair_eval_encoder_utf8(const char *bytes, size_t length, bool *valid);
+bool altair_eval_encoder_utf8_valid(const char *bytes, size_t length);
+/* The longest prefix of at most max bytes that does not split a UTF-8 sequence. */
+size_t altair_eval_encoder_utf8_cut(const char *bytes, size_t length, size_t max);
+/* A key or name for the payload: valid UTF-8 whatever it was. Returns a new reference. */
+zend_string *altair_eval_encoder_utf8_clean(zend_string *text);
 
 /* A path as the context shows it: the display name for the snippet, root-relative inside the
  * root, unchanged elsewhere. Returns a new reference. */

@@ -1,0 +1,149 @@
+/*
+ * The value encoder's output: one walk (value_encoder.c, value_object.c) tells a sink what it finds
+ * ("a node begins", "key type: int", "a list begins", ...); the sink either builds the PHP arrays of
+ * ValueEncoder::encode() (sink_array.c) or writes the same structure as JSON text (sink_json.c: the
+ * guest's result frame, ValueEncoder::encodeJson()). The output is chosen once, when the sink is
+ * set up, through a table of functions, as php-src's var_export/var_dump pair shares one walk.
+ *
+ * Where a value lands is the sink's position: inside a node, the key set by sink_key(); inside a
+ * map, the key set by sink_map_key(); inside a list, the next slot; at the top, the root.
+ */
+#ifndef ALTAIR_EVAL_ENCODER_SINK_H
+#define ALTAIR_EVAL_ENCODER_SINK_H
+
+#include "php.h"
+#include "zend_smart_str.h"
+#include "encoder.h"
+
+/* The keys and type names of encoded nodes. Each sink interns its own spelling of them once. */
+#define ALTAIR_EVAL_ENCODER_KEYS(X) \
+	X(BASE64, "base64") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(ERROR, "error") \
+	X(EXHAUSTED, "exhausted") X(FILE, "file") X(FUNCTION, "function") X(ID, "id") \
+	X(INVALID_UTF8, "invalid_utf8") X(INVALID_UTF8_KEYS, "invalid_utf8_keys") X(IS_LIST, "is_list") \
+	X(KEY, "key") X(LENGTH, "length") X(LINE, "line") X(MESSAGE, "message") X(PREVIEW, "preview") \
+	X(PROPERTIES, "properties") X(SCOPE, "scope") X(SIZE_HINT, "size_hint") X(THIS, "this") \
+	X(TRUNCATED, "truncated") X(TYPE, "type") X(VALUE, "value")
+#define ALTAIR_EVAL_ENCODER_TYPES(X) \
+	X(NULL, "null") X(BOOL, "bool") X(INT, "int") X(FLOAT, "float") X(STRING, "string") X(ARRAY, "array") \
+	X(OBJECT, "object") X(ENUM, "enum") X(CLOSURE, "closure") X(RESOURCE, "resource") X(ITERABLE, "iterable") \
+	X(REFERENCE, "reference") X(UNKNOWN, "unknown")
+
+#define ALTAIR_EVAL_ENUM_KEY(name, text) EK_##name,
+#define ALTAIR_EVAL_ENUM_TYPE(name, text) ET_##name,
+enum { ALTAIR_EVAL_ENCODER_KEYS(ALTAIR_EVAL_ENUM_KEY) EK__COUNT };
+enum { ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_ENUM_TYPE) ET__COUNT };
+
+/* Containers open at once: a node per level, its value list or map, an iterable's entry node. */
+#define ALTAIR_EVAL_SINK_DEPTH 64
+
+enum { SINK_NODE, SINK_LIST, SINK_MAP };
+
+typedef struct sink sink;
+
+/* What an output does with each thing the walk finds, at the sink's position. */
+typedef struct {
+	void (*open)(sink *s, uint8_t kind, uint32_t size_hint);
+	void (*close)(sink *s);
+	void (*null)(sink *s);
+	void (*boolean)(sink *s, bool flag);
+	void (*integer)(sink *s, zend_long number);
+	void (*number)(sink *s, double number);
+	/* A valid UTF-8 string; the sink takes the reference. */
+	void (*string)(sink *s, zend_string *text);
+	void (*type)(sink *s, int type);
+} sink_ops;
+
+struct sink {
+	const sink_ops *ops;
+	const altair_eval_encoder_context *ctx; /* how paths are shown */
+	int level;                              /* index of the innermost open container, -1: none */
+	uint8_t kind[ALTAIR_EVAL_SINK_DEPTH];
+	int key;                                /* SINK_NODE: the key of the next value */
+	zend_string *map_key;                   /* SINK_MAP: the key of the next value (borrowed) */
+	zend_ulong map_index;
+	/* JSON output */
+	smart_str *json;
+	bool empty[ALTAIR_EVAL_SINK_DEPTH];     /* nothing written in it yet */
+	/* array output */
+	zval root;
+	HashTable *open[ALTAIR_EVAL_SINK_DEPTH];
+};
+
+/* Interns each output's spelling of the keys and type names; MINIT. */
+void altair_eval_encoder_sink_array_minit(void);
+void altair_eval_encoder_sink_json_minit(void);
+/* A sink that builds arrays (the result is in s->root) or appends JSON text to json. */
+void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_context *ctx);
+void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx);
+
+/* ---- what the walk says, in one call each -------------------------------------------------- */
+
+static zend_always_inline void sink_key(sink *s, int key)
+{
+	s->key = key;
+}
+
+static zend_always_inline void sink_map_key(sink *s, zend_string *key, zend_ulong index)
+{
+	s->map_key = key;
+	s->map_index = index;
+}
+
+static zend_always_inline void sink_open(sink *s, uint8_t kind, uint32_t size_hint)
+{
+	s->ops->open(s, kind, size_hint);
+}
+
+static zend_always_inline void sink_node(sink *s)
+{
+	s->ops->open(s, SINK_NODE, 8);
+}
+
+static zend_always_inline void sink_close(sink *s)
+{
+	s->ops->close(s);
+}
+
+static zend_always_inline void put_type(sink *s, int type)
+{
+	s->key = EK_TYPE;
+	s->ops->type(s, type);
+}
+
+static zend_always_inline void put_long(sink *s, int key, zend_long number)
+{
+	s->key = key;
+	s->ops->integer(s, number);
+}
+
+static zend_always_inline void put_double(sink *s, int key, double number)
+{
+	s->key = key;
+	s->ops->number(s, number);
+}
+
+static zend_always_inline void put_bool(sink *s, int key, bool flag)
+{
+	s->key = key;
+	s->ops->boolean(s, flag);
+}
+
+static zend_always_inline void put_null(sink *s, int key)
+{
+	s->key = key;
+	s->ops->null(s);
+}
+
+/* Takes the reference. */
+static zend_always_inline void put_str(sink *s, int key, zend_string *text)
+{
+	s->key = key;
+	s->ops->string(s, text);
+}
+
+static zend_always_inline void put_string(sink *s, int key, const char *text)
+{
+	put_str(s, key, zend_string_init(text, strlen(text), 0));
+}
+
+#endif
