@@ -190,16 +190,29 @@ namespace Altair\Eval\Encoder {
          * @cvalue ALTAIR_EVAL_MAX_WIDTH
          */
         public const MAX_WIDTH = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_RESULT_MAX_BYTES
+         */
+        public const RESULT_MAX_BYTES = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_RESULT_MIN_BYTES
+         */
+        public const RESULT_MIN_BYTES = UNKNOWN;
 
         private function __construct() {}
 
-        /** @return array<string, mixed> */
-        public static function encode(mixed $value): array {}
+        /**
+         * @param int $maxBytes the budget: the JSON of the result is at most this long (RESULT_MIN_BYTES..RESULT_MAX_BYTES)
+         * @return array<string, mixed>
+         */
+        public static function encode(mixed $value, int $maxBytes = ValueEncoder::RESULT_MAX_BYTES): array {}
 
         /**
          * The same encoding, written directly as JSON (what the evaluator sends over its channel).
          */
-        public static function encodeJson(mixed $value): string {}
+        public static function encodeJson(mixed $value, int $maxBytes = ValueEncoder::RESULT_MAX_BYTES): string {}
     }
 
     final class ExceptionEncoder

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 17e8f22bc4cc2480803084d5aadddfb671899187 */
+ * Stub hash: 1f267eed5df4c24088818f17c850f83cab1b432d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -40,10 +40,12 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder_encode, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxBytes, IS_LONG, 0, "Altair\\Eval\\Encoder\\ValueEncoder::RESULT_MAX_BYTES")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder_encodeJson, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxBytes, IS_LONG, 0, "Altair\\Eval\\Encoder\\ValueEncoder::RESULT_MAX_BYTES")
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Altair_Eval_Encoder_ExceptionEncoder___construct arginfo_class_Altair_Eval_EvalResult___construct
@@ -426,6 +428,18 @@ static zend_class_entry *register_class_Altair_Eval_Encoder_ValueEncoder(void)
 	zend_string *const_MAX_WIDTH_name = zend_string_init_interned("MAX_WIDTH", sizeof("MAX_WIDTH") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_MAX_WIDTH_name, &const_MAX_WIDTH_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_WIDTH_name);
+
+	zval const_RESULT_MAX_BYTES_value;
+	ZVAL_LONG(&const_RESULT_MAX_BYTES_value, ALTAIR_EVAL_RESULT_MAX_BYTES);
+	zend_string *const_RESULT_MAX_BYTES_name = zend_string_init_interned("RESULT_MAX_BYTES", sizeof("RESULT_MAX_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_RESULT_MAX_BYTES_name, &const_RESULT_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_RESULT_MAX_BYTES_name);
+
+	zval const_RESULT_MIN_BYTES_value;
+	ZVAL_LONG(&const_RESULT_MIN_BYTES_value, ALTAIR_EVAL_RESULT_MIN_BYTES);
+	zend_string *const_RESULT_MIN_BYTES_name = zend_string_init_interned("RESULT_MIN_BYTES", sizeof("RESULT_MIN_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_RESULT_MIN_BYTES_name, &const_RESULT_MIN_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_RESULT_MIN_BYTES_name);
 
 	return class_entry;
 }

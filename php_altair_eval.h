@@ -80,6 +80,13 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_STRING_MAX 10000
 /* Array elements / object properties kept per level; the count is always the full one. */
 #define ALTAIR_EVAL_MAX_WIDTH 100
+/* The JSON of one encoded value is at most this many bytes: past it the encoder stops, and marks
+ * every container it cut (truncated, omitted) and the root (budget_exhausted). Well below the
+ * channel's capacity (ALTAIR_EVAL_CHANNEL_MAX_BYTES), which also carries the frame around it. */
+#define ALTAIR_EVAL_RESULT_MAX_BYTES (8 * 1024 * 1024)
+/* The smallest budget ValueEncoder accepts: room for the largest single node (a string at
+ * STRING_MAX, escaped and in base64) with everything it closes. */
+#define ALTAIR_EVAL_RESULT_MIN_BYTES (128 * 1024)
 #define ALTAIR_EVAL_MAX_TRACE_FRAMES 30
 #define ALTAIR_EVAL_MAX_PREVIOUS_CHAIN 10
 

@@ -21,6 +21,8 @@ typedef struct {
 	zend_string *snippet_path;
 	/* Drop the guest wrapper's frames (file "Command line code", functions in Altair\Eval\Guest). */
 	bool hide_guest_frames;
+	/* The value encoder's byte budget; 0: ALTAIR_EVAL_RESULT_MAX_BYTES. */
+	size_t max_bytes;
 } altair_eval_encoder_context;
 
 /* Interns the keys and type names of the encoded nodes; MINIT. */

@@ -9,6 +9,7 @@
 
 #include "php.h"
 #include "zend_exceptions.h"
+#include "../php_altair_eval.h"
 #include "walk.h"
 
 static void keep_error(hook_error *error, zend_object *thrown)
@@ -20,7 +21,14 @@ static void keep_error(hook_error *error, zend_object *thrown)
 	}
 	error->class_name = zend_string_copy(thrown->ce->name);
 	message = zend_read_property_ex(zend_get_exception_base(thrown), thrown, ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &rv);
-	error->message = Z_TYPE_P(message) == IS_STRING ? altair_eval_encoder_utf8_clean(Z_STR_P(message)) : ZSTR_EMPTY_ALLOC();
+	if (Z_TYPE_P(message) != IS_STRING) {
+		error->message = ZSTR_EMPTY_ALLOC();
+		return;
+	}
+	/* At most STRING_MAX bytes of it, as for strings: a node stays small whatever was thrown. */
+	bool valid;
+	error->message = altair_eval_encoder_utf8(Z_STRVAL_P(message),
+		altair_eval_encoder_utf8_cut(Z_STRVAL_P(message), Z_STRLEN_P(message), ALTAIR_EVAL_STRING_MAX), &valid);
 }
 
 /* After a call into userland, or a release that may have run a destructor: every thrown exception
@@ -57,6 +65,15 @@ void altair_eval_encoder_hook_release(zval *value, hook_error *error)
 void altair_eval_encoder_hook_put_error(sink *s, hook_error *error)
 {
 	if (!error->class_name) {
+		return;
+	}
+	/* Past the budget it is left out (every byte escaped: six times its length at most). */
+	if (!sink_fits(s, (ZSTR_LEN(error->class_name) + ZSTR_LEN(error->message)) * 6 + ALTAIR_EVAL_SINK_CLOSE_RESERVE)) {
+		zend_string_release(error->class_name);
+		zend_string_release(error->message);
+		error->class_name = NULL;
+		error->message = NULL;
+		s->spent = true;
 		return;
 	}
 	sink_key(s, EK_ERROR);

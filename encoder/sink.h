@@ -17,10 +17,10 @@
 
 /* The keys and type names of encoded nodes. Each sink interns its own spelling of them once. */
 #define ALTAIR_EVAL_ENCODER_KEYS(X) \
-	X(BASE64, "base64") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(ERROR, "error") \
+	X(BASE64, "base64") X(BUDGET_EXHAUSTED, "budget_exhausted") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(ERROR, "error") \
 	X(EXHAUSTED, "exhausted") X(FILE, "file") X(FUNCTION, "function") X(ID, "id") \
 	X(INVALID_UTF8, "invalid_utf8") X(INVALID_UTF8_KEYS, "invalid_utf8_keys") X(IS_LIST, "is_list") \
-	X(KEY, "key") X(LENGTH, "length") X(LINE, "line") X(MESSAGE, "message") X(PREVIEW, "preview") \
+	X(KEY, "key") X(LENGTH, "length") X(LINE, "line") X(MESSAGE, "message") X(OMITTED, "omitted") X(PREVIEW, "preview") \
 	X(PROPERTIES, "properties") X(SCOPE, "scope") X(SIZE_HINT, "size_hint") X(THIS, "this") \
 	X(TRUNCATED, "truncated") X(TYPE, "type") X(VALUE, "value")
 #define ALTAIR_EVAL_ENCODER_TYPES(X) \
@@ -38,7 +38,17 @@ enum { ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_ENUM_TYPE) ET__COUNT };
 
 enum { SINK_NODE, SINK_LIST, SINK_MAP };
 
+/* Kept free for each open container, to close it past the budget with its markers (truncated,
+ * omitted, count, exhausted, invalid_utf8_keys, budget_exhausted and the brackets: ~110 bytes). */
+#define ALTAIR_EVAL_SINK_CLOSE_RESERVE 128
+
 typedef struct sink sink;
+
+/* Where the output stood before an element: what an element that does not fit is taken back to. */
+typedef struct {
+	size_t written;
+	bool empty;
+} sink_mark;
 
 /* What an output does with each thing the walk finds, at the sink's position. */
 typedef struct {
@@ -51,6 +61,11 @@ typedef struct {
 	/* A valid UTF-8 string; the sink takes the reference. */
 	void (*string)(sink *s, zend_string *text);
 	void (*type)(sink *s, int type);
+	/* Bytes of JSON so far: exact for JSON, the same count estimated for arrays (string escapes
+	 * and floats are not measured). */
+	size_t (*written)(const sink *s);
+	/* Removes the last element of the innermost container, written since mark. */
+	void (*take_back)(sink *s, const sink_mark *mark);
 } sink_ops;
 
 struct sink {
@@ -61,10 +76,16 @@ struct sink {
 	int key;                                /* SINK_NODE: the key of the next value */
 	zend_string *map_key;                   /* SINK_MAP: the key of the next value (borrowed) */
 	zend_ulong map_index;
+	bool empty[ALTAIR_EVAL_SINK_DEPTH];     /* nothing written in it yet */
+	/* the byte budget */
+	size_t budget;
+	size_t reserve;                         /* kept free to close what is open */
+	bool spent;                             /* an element did not fit: the walk stops adding */
 	/* JSON output */
 	smart_str *json;
-	bool empty[ALTAIR_EVAL_SINK_DEPTH];     /* nothing written in it yet */
+	size_t start;                           /* what json held before */
 	/* array output */
+	size_t estimate;
 	zval root;
 	HashTable *open[ALTAIR_EVAL_SINK_DEPTH];
 };
@@ -72,7 +93,8 @@ struct sink {
 /* Interns each output's spelling of the keys and type names; MINIT. */
 void altair_eval_encoder_sink_array_minit(void);
 void altair_eval_encoder_sink_json_minit(void);
-/* A sink that builds arrays (the result is in s->root) or appends JSON text to json. */
+/* A sink that builds arrays (the result is in s->root) or appends JSON text to json. The budget is
+ * ctx->max_bytes (0: ALTAIR_EVAL_RESULT_MAX_BYTES). */
 void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_context *ctx);
 void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx);
 
@@ -92,16 +114,47 @@ static zend_always_inline void sink_map_key(sink *s, zend_string *key, zend_ulon
 static zend_always_inline void sink_open(sink *s, uint8_t kind, uint32_t size_hint)
 {
 	s->ops->open(s, kind, size_hint);
+	s->reserve += ALTAIR_EVAL_SINK_CLOSE_RESERVE;
 }
 
 static zend_always_inline void sink_node(sink *s)
 {
-	s->ops->open(s, SINK_NODE, 8);
+	sink_open(s, SINK_NODE, 8);
 }
 
 static zend_always_inline void sink_close(sink *s)
 {
 	s->ops->close(s);
+	s->reserve -= ALTAIR_EVAL_SINK_CLOSE_RESERVE;
+}
+
+/* Whether bytes more still leave room to close everything open. */
+static zend_always_inline bool sink_fits(const sink *s, size_t bytes)
+{
+	return s->ops->written(s) + bytes + s->reserve <= s->budget;
+}
+
+/* Before an element of the innermost container: false once the budget is spent. */
+static zend_always_inline bool sink_element_begin(sink *s, sink_mark *mark)
+{
+	if (s->spent) {
+		return false;
+	}
+	mark->written = s->ops->written(s);
+	mark->empty = s->empty[s->level];
+	return true;
+}
+
+/* After it: an element that does not fit is taken back and spends the budget; one that spent it
+ * inside (a container it cut, which fits with its markers) stays. Returns whether it stays. */
+static zend_always_inline bool sink_element_end(sink *s, const sink_mark *mark)
+{
+	if (s->spent || sink_fits(s, 0)) {
+		return true;
+	}
+	s->ops->take_back(s, mark);
+	s->spent = true;
+	return false;
 }
 
 static zend_always_inline void put_type(sink *s, int type)

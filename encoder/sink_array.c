@@ -7,6 +7,7 @@
 #endif
 
 #include "php.h"
+#include "../php_altair_eval.h"
 #include "sink.h"
 
 static zend_string *keys[EK__COUNT];
@@ -20,12 +21,45 @@ void altair_eval_encoder_sink_array_minit(void)
 	ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_INTERN_TYPE)
 }
 
-/* Puts value where the innermost container expects it. value is copied whole (the append copies
- * all of it): callers initialise it completely. */
-static void place(sink *s, zval *value)
+/* The bytes of an integer in JSON. */
+static size_t digits(zend_long number)
+{
+	size_t count = number < 0 ? 2 : 1;
+	zend_ulong magnitude = number < 0 ? (zend_ulong) 0 - (zend_ulong) number : (zend_ulong) number;
+
+	while (magnitude >= 10) {
+		magnitude /= 10;
+		count++;
+	}
+	return count;
+}
+
+/* What the JSON output would write before a value here: the comma and the member name. */
+static size_t before_value(sink *s)
+{
+	size_t bytes;
+
+	if (s->level < 0) {
+		return 0;
+	}
+	bytes = s->empty[s->level] ? 0 : 1;
+	s->empty[s->level] = false;
+	if (s->kind[s->level] == SINK_NODE) {
+		return bytes + ZSTR_LEN(keys[s->key]) + 3;
+	}
+	if (s->kind[s->level] == SINK_MAP) {
+		return bytes + (s->map_key ? ZSTR_LEN(s->map_key) : digits((zend_long) s->map_index)) + 3;
+	}
+	return bytes;
+}
+
+/* Puts value where the innermost container expects it, counting bytes as the JSON output would.
+ * value is copied whole (the append copies all of it): callers initialise it completely. */
+static void place(sink *s, zval *value, size_t bytes)
 {
 	HashTable *into;
 
+	s->estimate += before_value(s) + bytes;
 	if (s->level < 0) {
 		ZVAL_COPY_VALUE(&s->root, value);
 		return;
@@ -56,10 +90,11 @@ static void array_open(sink *s, uint8_t kind, uint32_t size_hint)
 	if (kind != SINK_LIST) {
 		zend_hash_real_init_mixed(Z_ARRVAL(container));
 	}
-	place(s, &container);
+	place(s, &container, 2);
 	s->level++;
 	s->open[s->level] = Z_ARRVAL(container);
 	s->kind[s->level] = kind;
+	s->empty[s->level] = true;
 }
 
 static void array_close(sink *s)
@@ -71,54 +106,89 @@ static void array_null(sink *s)
 {
 	zval value = {{0}};
 	ZVAL_NULL(&value);
-	place(s, &value);
+	place(s, &value, 4);
 }
 
 static void array_boolean(sink *s, bool flag)
 {
 	zval value = {{0}};
 	ZVAL_BOOL(&value, flag);
-	place(s, &value);
+	place(s, &value, flag ? 4 : 5);
 }
 
 static void array_integer(sink *s, zend_long number)
 {
 	zval value = {{0}};
 	ZVAL_LONG(&value, number);
-	place(s, &value);
+	place(s, &value, digits(number));
 }
+
+/* A float's JSON is not measured: the shortest round-trip form is at most this long. */
+#define ALTAIR_EVAL_FLOAT_JSON_ESTIMATE 24
 
 static void array_number(sink *s, double number)
 {
 	zval value = {{0}};
 	ZVAL_DOUBLE(&value, number);
-	place(s, &value);
+	place(s, &value, ALTAIR_EVAL_FLOAT_JSON_ESTIMATE);
 }
 
 static void array_string(sink *s, zend_string *text)
 {
 	zval value = {{0}};
 	ZVAL_STR(&value, text);
-	place(s, &value);
+	place(s, &value, ZSTR_LEN(text) + 2);
 }
 
 static void array_type(sink *s, int type)
 {
 	zval value = {{0}};
 	ZVAL_INTERNED_STR(&value, types[type]);
-	place(s, &value);
+	place(s, &value, ZSTR_LEN(types[type]) + 2);
+}
+
+static size_t array_written(const sink *s)
+{
+	return s->estimate;
+}
+
+static void array_take_back(sink *s, const sink_mark *mark)
+{
+	HashTable *into = s->open[s->level];
+	zend_ulong index;
+	zend_string *key;
+	zval *last;
+
+	ZEND_HASH_REVERSE_FOREACH_KEY_VAL(into, index, key, last) {
+		(void) last;
+		if (key) {
+			zend_hash_del(into, key);
+		} else {
+			zend_hash_index_del(into, index);
+		}
+		break;
+	} ZEND_HASH_FOREACH_END();
+	s->estimate = mark->written;
+	s->empty[s->level] = mark->empty;
 }
 
 static const sink_ops array_ops = {
 	array_open, array_close, array_null, array_boolean, array_integer, array_number, array_string, array_type,
+	array_written, array_take_back,
 };
 
 void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_context *ctx)
 {
-	memset(s, 0, offsetof(sink, open));
 	s->ops = &array_ops;
 	s->ctx = ctx;
 	s->level = -1;
 	s->key = -1;
+	s->map_key = NULL;
+	s->map_index = 0;
+	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
+	s->reserve = 0;
+	s->spent = false;
+	s->json = NULL;
+	s->estimate = 0;
 	ZVAL_UNDEF(&s->root);
 }

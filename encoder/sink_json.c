@@ -8,6 +8,7 @@
 #endif
 
 #include "php.h"
+#include "../php_altair_eval.h"
 #include "sink.h"
 
 static zend_string *json_keys[EK__COUNT];
@@ -153,15 +154,31 @@ static void json_type(sink *s, int type)
 	smart_str_append(s->json, json_types[type]);
 }
 
+static size_t json_written(const sink *s)
+{
+	return (s->json->s ? ZSTR_LEN(s->json->s) : 0) - s->start;
+}
+
+static void json_take_back(sink *s, const sink_mark *mark)
+{
+	ZSTR_LEN(s->json->s) = s->start + mark->written;
+	s->empty[s->level] = mark->empty;
+}
+
 static const sink_ops json_ops = {
 	json_open, json_close, json_null, json_boolean, json_integer, json_number, json_string, json_type,
+	json_written, json_take_back,
 };
 
 void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx)
 {
 	s->ops = &json_ops;
 	s->ctx = ctx;
+	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
+	s->reserve = 0;
+	s->spent = false;
 	s->json = json;
+	s->start = json->s ? ZSTR_LEN(json->s) : 0;
 	s->level = -1;
 	s->key = -1;
 	s->map_key = NULL;

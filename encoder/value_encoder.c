@@ -85,13 +85,52 @@ bool altair_eval_encoder_walk_entry(sink *s, zend_string *key, zend_ulong index,
 	return false;
 }
 
-static void encode_array(sink *s, HashTable *table, int depth)
+/* The elements, up to the width cap or the budget; how many were shown. */
+static uint32_t encode_elements(sink *s, HashTable *table, bool list, int depth, bool *invalid_keys)
 {
 	zend_ulong index;
 	zend_string *key;
 	zval *item;
-	uint32_t count = zend_hash_num_elements(table);
 	uint32_t seen = 0;
+	sink_mark mark;
+	bool marked = false;
+
+	sink_key(s, EK_VALUE);
+	sink_open(s, list ? SINK_LIST : SINK_MAP, MIN(zend_hash_num_elements(table), ALTAIR_EVAL_MAX_WIDTH));
+	ZEND_HASH_FOREACH_KEY_VAL_IND(table, index, key, item) {
+		if (seen == ALTAIR_EVAL_MAX_WIDTH || altair_eval_encoder_hook_exiting() || !sink_element_begin(s, &mark)) {
+			break;
+		}
+		if (list) {
+			altair_eval_encoder_walk(s, item, depth + 1);
+		} else {
+			marked = altair_eval_encoder_walk_entry(s, key, index, item, depth + 1);
+		}
+		if (!sink_element_end(s, &mark)) {
+			break;
+		}
+		*invalid_keys |= marked;
+		seen++;
+	} ZEND_HASH_FOREACH_END();
+	sink_close(s);
+	return seen;
+}
+
+/* truncated when cut; omitted too when the budget cut it. */
+void altair_eval_encoder_walk_cut(sink *s, uint32_t count, uint32_t seen)
+{
+	if (seen < count) {
+		put_bool(s, EK_TRUNCATED, true);
+		if (s->spent) {
+			put_long(s, EK_OMITTED, count - seen);
+		}
+	}
+}
+
+static void encode_array(sink *s, HashTable *table, int depth)
+{
+	uint32_t count = zend_hash_num_elements(table);
+	uint32_t seen;
 	bool list = zend_array_is_list(table);
 	bool protect = !(GC_FLAGS(table) & GC_IMMUTABLE);
 	hook_error error = { NULL, NULL };
@@ -117,20 +156,7 @@ static void encode_array(sink *s, HashTable *table, int depth)
 		GC_ADDREF(table);
 		GC_PROTECT_RECURSION(table);
 	}
-	sink_key(s, EK_VALUE);
-	sink_open(s, list ? SINK_LIST : SINK_MAP, MIN(count, ALTAIR_EVAL_MAX_WIDTH));
-	ZEND_HASH_FOREACH_KEY_VAL_IND(table, index, key, item) {
-		if (seen == ALTAIR_EVAL_MAX_WIDTH || altair_eval_encoder_hook_exiting()) {
-			break;
-		}
-		if (list) {
-			altair_eval_encoder_walk(s, item, depth + 1);
-		} else {
-			invalid_keys |= altair_eval_encoder_walk_entry(s, key, index, item, depth + 1);
-		}
-		seen++;
-	} ZEND_HASH_FOREACH_END();
-	sink_close(s);
+	seen = encode_elements(s, table, list, depth, &invalid_keys);
 	if (protect) {
 		GC_UNPROTECT_RECURSION(table);
 		/* A hook may have dropped every other owner: then this release destroys the array, and
@@ -138,9 +164,7 @@ static void encode_array(sink *s, HashTable *table, int depth)
 		zend_array_release(table);
 		altair_eval_encoder_hook_caught(&error);
 	}
-	if (seen < count) {
-		put_bool(s, EK_TRUNCATED, true);
-	}
+	altair_eval_encoder_walk_cut(s, count, seen);
 	if (invalid_keys) {
 		put_bool(s, EK_INVALID_UTF8_KEYS, true);
 	}
@@ -206,6 +230,9 @@ again:
 			put_null(s, EK_VALUE);
 			break;
 	}
+	if (depth == 0 && s->spent) {
+		put_bool(s, EK_BUDGET_EXHAUSTED, true);
+	}
 	sink_close(s);
 }
 
@@ -231,15 +258,34 @@ ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, __construct)
 	ZEND_PARSE_PARAMETERS_NONE();
 }
 
+/* encode() and encodeJson(): (value, maxBytes = RESULT_MAX_BYTES). */
+static zend_result parse_arguments(INTERNAL_FUNCTION_PARAMETERS, zval **value, altair_eval_encoder_context *ctx)
+{
+	zend_long max_bytes = ALTAIR_EVAL_RESULT_MAX_BYTES;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_ZVAL(*value)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(max_bytes)
+	ZEND_PARSE_PARAMETERS_END_EX(return FAILURE);
+
+	if (max_bytes < ALTAIR_EVAL_RESULT_MIN_BYTES || max_bytes > ALTAIR_EVAL_RESULT_MAX_BYTES) {
+		zend_argument_value_error(2, "must be between %d and %d", ALTAIR_EVAL_RESULT_MIN_BYTES, ALTAIR_EVAL_RESULT_MAX_BYTES);
+		return FAILURE;
+	}
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->max_bytes = (size_t) max_bytes;
+	return SUCCESS;
+}
+
 ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encode)
 {
 	zval *value;
-	altair_eval_encoder_context ctx = {0};
+	altair_eval_encoder_context ctx;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_ZVAL(value)
-	ZEND_PARSE_PARAMETERS_END();
-
+	if (parse_arguments(INTERNAL_FUNCTION_PARAM_PASSTHRU, &value, &ctx) == FAILURE) {
+		RETURN_THROWS();
+	}
 	altair_eval_encoder_value(return_value, value, &ctx);
 }
 
@@ -247,12 +293,11 @@ ZEND_METHOD(Altair_Eval_Encoder_ValueEncoder, encodeJson)
 {
 	zval *value;
 	smart_str json = {0};
-	altair_eval_encoder_context ctx = {0};
+	altair_eval_encoder_context ctx;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_ZVAL(value)
-	ZEND_PARSE_PARAMETERS_END();
-
+	if (parse_arguments(INTERNAL_FUNCTION_PARAM_PASSTHRU, &value, &ctx) == FAILURE) {
+		RETURN_THROWS();
+	}
 	altair_eval_encoder_value_json(&json, value, &ctx);
 	RETURN_STR(smart_str_extract(&json));
 }

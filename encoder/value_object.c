@@ -35,7 +35,8 @@ static void encode_properties(sink *s, HashTable *table, bool public_only, int d
 	zend_string *key;
 	zval *item;
 	uint32_t count = 0, seen = 0;
-	bool invalid_keys = false;
+	bool invalid_keys = false, marked;
+	sink_mark mark;
 
 	sink_key(s, EK_PROPERTIES);
 	sink_open(s, SINK_MAP, 8);
@@ -44,17 +45,20 @@ static void encode_properties(sink *s, HashTable *table, bool public_only, int d
 			continue;
 		}
 		count++;
-		if (seen == ALTAIR_EVAL_MAX_WIDTH || altair_eval_encoder_hook_exiting()) {
+		if (seen == ALTAIR_EVAL_MAX_WIDTH || altair_eval_encoder_hook_exiting() || !sink_element_begin(s, &mark)) {
 			continue;
 		}
-		invalid_keys |= altair_eval_encoder_walk_entry(s, key, index, item, depth + 1);
-		seen++;
+		marked = altair_eval_encoder_walk_entry(s, key, index, item, depth + 1);
+		if (sink_element_end(s, &mark)) {
+			invalid_keys |= marked;
+			seen++;
+		}
 	} ZEND_HASH_FOREACH_END();
 	sink_close(s);
 	if (seen < count) {
 		put_long(s, EK_COUNT, count);
-		put_bool(s, EK_TRUNCATED, true);
 	}
+	altair_eval_encoder_walk_cut(s, count, seen);
 	if (invalid_keys) {
 		put_bool(s, EK_INVALID_UTF8_KEYS, true);
 	}
@@ -202,6 +206,7 @@ static bool preview_entries(sink *s, zend_object_iterator *iterator, bool rewind
 {
 	zval *current;
 	int taken = 0;
+	sink_mark mark;
 
 	iterator->index = 0;
 	if (rewind && iterator->funcs->rewind) {
@@ -211,7 +216,7 @@ static bool preview_entries(sink *s, zend_object_iterator *iterator, bool rewind
 		if (iterator->funcs->valid(iterator) != SUCCESS) {
 			return !EG(exception);
 		}
-		if (taken == ALTAIR_EVAL_ITERABLE_PREVIEW) {
+		if (taken == ALTAIR_EVAL_ITERABLE_PREVIEW || !sink_element_begin(s, &mark)) {
 			return false;
 		}
 		current = iterator->funcs->get_current_data(iterator);
@@ -220,6 +225,9 @@ static bool preview_entries(sink *s, zend_object_iterator *iterator, bool rewind
 		}
 		if (!preview_entry(s, iterator, current, taken, depth, error)) {
 			continue;
+		}
+		if (!sink_element_end(s, &mark)) {
+			return false;
 		}
 		taken++;
 		iterator->index++;
@@ -261,6 +269,9 @@ static void encode_iterable(sink *s, zval *value, zend_object *object, int depth
 	}
 	sink_close(s);
 	put_bool(s, EK_EXHAUSTED, exhausted);
+	if (!exhausted && s->spent) {
+		put_bool(s, EK_TRUNCATED, true);
+	}
 }
 
 void altair_eval_encoder_walk_object(sink *s, zval *value, int depth)

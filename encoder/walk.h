@@ -19,6 +19,8 @@ typedef struct {
 void altair_eval_encoder_walk(sink *s, zval *value, int depth);
 /* A map entry under the key it had; an invalid UTF-8 key is marked. Returns whether it was. */
 bool altair_eval_encoder_walk_entry(sink *s, zend_string *key, zend_ulong index, zval *item, int depth);
+/* truncated (and omitted, when the budget cut it) on a container node that shows seen of count. */
+void altair_eval_encoder_walk_cut(sink *s, uint32_t count, uint32_t seen);
 /* The members of an object's node (the node is open; value holds an object). */
 void altair_eval_encoder_walk_object(sink *s, zval *value, int depth);
 
