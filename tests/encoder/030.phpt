@@ -2,6 +2,8 @@
 Evaluator: a destructor that throws while the guest encodes the result leaves a result frame, with the error on its node
 --EXTENSIONS--
 altair_eval
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/../helpers.inc';
