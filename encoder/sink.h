@@ -17,7 +17,7 @@
 
 /* The keys and type names of encoded nodes. Each sink interns its own spelling of them once. */
 #define ALTAIR_EVAL_ENCODER_KEYS(X) \
-	X(BASE64, "base64") X(BUDGET_EXHAUSTED, "budget_exhausted") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(ERROR, "error") \
+	X(BASE64, "base64") X(BUDGET_EXHAUSTED, "budget_exhausted") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(DECLARED, "declared") X(ERROR, "error") \
 	X(EXHAUSTED, "exhausted") X(FILE, "file") X(FUNCTION, "function") X(ID, "id") \
 	X(INVALID_UTF8, "invalid_utf8") X(INVALID_UTF8_KEYS, "invalid_utf8_keys") X(IS_LIST, "is_list") \
 	X(KEY, "key") X(LENGTH, "length") X(LINE, "line") X(MESSAGE, "message") X(OMITTED, "omitted") X(PREVIEW, "preview") \
@@ -26,7 +26,7 @@
 #define ALTAIR_EVAL_ENCODER_TYPES(X) \
 	X(NULL, "null") X(BOOL, "bool") X(INT, "int") X(FLOAT, "float") X(STRING, "string") X(ARRAY, "array") \
 	X(OBJECT, "object") X(ENUM, "enum") X(CLOSURE, "closure") X(RESOURCE, "resource") X(ITERABLE, "iterable") \
-	X(REFERENCE, "reference") X(UNKNOWN, "unknown")
+	X(REFERENCE, "reference") X(UNINITIALIZED, "uninitialized") X(UNKNOWN, "unknown")
 
 #define ALTAIR_EVAL_ENUM_KEY(name, text) EK_##name,
 #define ALTAIR_EVAL_ENUM_TYPE(name, text) ET_##name,

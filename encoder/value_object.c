@@ -23,34 +23,90 @@ static void encode_identity(sink *s, int type, zend_object *object)
 	put_long(s, EK_ID, object->handle);
 }
 
-static bool is_mangled(zend_string *key)
+/* A property's name with its visibility, as var_dump shows it: "name", "name:protected",
+ * "name:Class:private" (a mangled key "\0*\0name" or "\0Class\0name"). Returns a new reference. */
+static zend_string *property_name(zend_string *key)
 {
-	return key && ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0';
+	const char *class_name, *name;
+	size_t length;
+
+	if (ZSTR_LEN(key) == 0 || ZSTR_VAL(key)[0] != '\0'
+		|| zend_unmangle_property_name_ex(key, &class_name, &name, &length) != SUCCESS) {
+		return zend_string_copy(key);
+	}
+	if (class_name[0] == '*') {
+		return zend_strpprintf(0, "%.*s:protected", (int) length, name);
+	}
+	return zend_strpprintf(0, "%.*s:%s:private", (int) length, name, class_name);
 }
 
-/* properties[, count, truncated] from a table of name → value. */
-static void encode_properties(sink *s, HashTable *table, bool public_only, int depth)
+/* A typed property not initialized yet: {type: uninitialized, declared: "<its type>"}. */
+static void encode_uninitialized(sink *s, zend_string *name, zend_property_info *info)
+{
+	sink_map_key(s, name, 0);
+	sink_node(s);
+	put_type(s, ET_UNINITIALIZED);
+	put_str(s, EK_DECLARED, zend_type_to_string(info->type));
+	sink_close(s);
+}
+
+/* One property under its name with its visibility; false when the budget left it out. */
+static bool encode_property(sink *s, zend_object *object, zend_string *key, zend_ulong index, zval *item,
+	int depth, bool *invalid_keys)
+{
+	zend_property_info *info = NULL;
+	zend_string *name = key ? property_name(key) : NULL;
+	sink_mark mark;
+	bool marked = false;
+
+	if (Z_TYPE_P(item) == IS_INDIRECT) {
+		item = Z_INDIRECT_P(item);
+		info = object && key ? zend_get_typed_property_info_for_slot(object, item) : NULL;
+	}
+	if (!sink_element_begin(s, &mark)) {
+		if (name) {
+			zend_string_release(name);
+		}
+		return false;
+	}
+	if (Z_ISUNDEF_P(item) && info) {
+		encode_uninitialized(s, name, info);
+	} else {
+		marked = altair_eval_encoder_walk_entry(s, name, index, item, depth + 1);
+	}
+	if (name) {
+		zend_string_release(name);
+	}
+	if (!sink_element_end(s, &mark)) {
+		return false;
+	}
+	*invalid_keys |= marked;
+	return true;
+}
+
+/* properties[, count, truncated] from a table of name → value: every property, with its
+ * visibility; uninitialized typed ones as such (object: whose slots they are, NULL for a
+ * __debugInfo() array). Always a map, even empty. */
+static void encode_properties(sink *s, HashTable *table, zend_object *object, int depth)
 {
 	zend_ulong index;
 	zend_string *key;
 	zval *item;
 	uint32_t count = 0, seen = 0;
-	bool invalid_keys = false, marked;
-	sink_mark mark;
+	bool invalid_keys = false;
 
 	sink_key(s, EK_PROPERTIES);
 	sink_open(s, SINK_MAP, 8);
-	ZEND_HASH_FOREACH_KEY_VAL_IND(table, index, key, item) {
-		if (public_only && is_mangled(key)) {
-			continue;
+	ZEND_HASH_FOREACH_KEY_VAL(table, index, key, item) {
+		if (Z_TYPE_P(item) == IS_INDIRECT && Z_ISUNDEF_P(Z_INDIRECT_P(item))
+			&& !(object && key && zend_get_typed_property_info_for_slot(object, Z_INDIRECT_P(item)))) {
+			continue; /* unset() */
 		}
 		count++;
-		if (seen == ALTAIR_EVAL_MAX_WIDTH || altair_eval_encoder_hook_exiting() || !sink_element_begin(s, &mark)) {
+		if (seen == ALTAIR_EVAL_MAX_WIDTH || altair_eval_encoder_hook_exiting()) {
 			continue;
 		}
-		marked = altair_eval_encoder_walk_entry(s, key, index, item, depth + 1);
-		if (sink_element_end(s, &mark)) {
-			invalid_keys |= marked;
+		if (encode_property(s, object, key, index, item, depth, &invalid_keys)) {
 			seen++;
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -67,7 +123,7 @@ static void encode_properties(sink *s, HashTable *table, bool public_only, int d
 static void put_no_properties(sink *s)
 {
 	sink_key(s, EK_PROPERTIES);
-	sink_open(s, SINK_LIST, 0);
+	sink_open(s, SINK_MAP, 0);
 	sink_close(s);
 }
 
@@ -82,7 +138,7 @@ static void encode_debug_info(sink *s, zend_function *debug_info, zend_object *o
 	if (altair_eval_encoder_hook_caught(error)) {
 		/* no properties: the error says why */
 	} else if (Z_TYPE(result) == IS_ARRAY) {
-		encode_properties(s, Z_ARRVAL(result), false, depth);
+		encode_properties(s, Z_ARRVAL(result), NULL, depth);
 	} else if (Z_TYPE(result) != IS_NULL) {
 		error->class_name = zend_string_init("TypeError", strlen("TypeError"), 0);
 		error->message = zend_strpprintf(0, "__debugInfo() must return an array, %s returned", zend_zval_type_name(&result));
@@ -105,7 +161,7 @@ static void encode_object_properties(sink *s, zval *self, zend_object *object, i
 	if (altair_eval_encoder_hook_caught(error)) {
 		/* no properties: the error says why */
 	} else if (properties) {
-		encode_properties(s, properties, true, depth);
+		encode_properties(s, properties, object, depth);
 	} else {
 		put_no_properties(s);
 	}
