@@ -71,6 +71,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
+    encoder/caster.c \
+    encoder/caster_http.c \
     encoder/hook.c \
     encoder/sink_array.c \
     encoder/sink_json.c \

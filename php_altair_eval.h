@@ -87,6 +87,8 @@ extern zend_module_entry altair_eval_module_entry;
 /* The smallest budget ValueEncoder accepts: room for the largest single node (a string at
  * STRING_MAX, escaped and in base64) with everything it closes. */
 #define ALTAIR_EVAL_RESULT_MIN_BYTES (128 * 1024)
+/* An HTTP message's caster shows at most this many bytes of its body. */
+#define ALTAIR_EVAL_BODY_PREVIEW_BYTES 1000
 #define ALTAIR_EVAL_MAX_TRACE_FRAMES 30
 #define ALTAIR_EVAL_MAX_PREVIOUS_CHAIN 10
 

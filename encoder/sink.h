@@ -17,8 +17,8 @@
 
 /* The keys and type names of encoded nodes. Each sink interns its own spelling of them once. */
 #define ALTAIR_EVAL_ENCODER_KEYS(X) \
-	X(BASE64, "base64") X(BUDGET_EXHAUSTED, "budget_exhausted") X(CASE, "case") X(CLASS, "class") X(COUNT, "count") X(DECLARED, "declared") X(ERROR, "error") \
-	X(EXHAUSTED, "exhausted") X(FILE, "file") X(FUNCTION, "function") X(ID, "id") \
+	X(BASE64, "base64") X(BUDGET_EXHAUSTED, "budget_exhausted") X(CASE, "case") X(CASTER, "caster") X(CLASS, "class") X(COUNT, "count") X(DECLARED, "declared") X(ERROR, "error") \
+	X(EXHAUSTED, "exhausted") X(FILE, "file") X(FUNCTION, "function") X(ID, "id") X(INITIALIZED, "initialized") \
 	X(INVALID_UTF8, "invalid_utf8") X(INVALID_UTF8_KEYS, "invalid_utf8_keys") X(IS_LIST, "is_list") \
 	X(KEY, "key") X(LENGTH, "length") X(LINE, "line") X(MESSAGE, "message") X(OMITTED, "omitted") X(PREVIEW, "preview") \
 	X(PROPERTIES, "properties") X(SCOPE, "scope") X(SIZE_HINT, "size_hint") X(THIS, "this") \
@@ -41,6 +41,9 @@ enum { SINK_NODE, SINK_LIST, SINK_MAP };
 /* Kept free for each open container, to close it past the budget with its markers (truncated,
  * omitted, count, exhausted, invalid_utf8_keys, budget_exhausted and the brackets: ~110 bytes). */
 #define ALTAIR_EVAL_SINK_CLOSE_RESERVE 128
+
+/* Room for the built-in casters' classes (caster.c). */
+#define ALTAIR_EVAL_SINK_CASTERS 8
 
 typedef struct sink sink;
 
@@ -81,6 +84,10 @@ struct sink {
 	size_t budget;
 	size_t reserve;                         /* kept free to close what is open */
 	bool spent;                             /* an element did not fit: the walk stops adding */
+	/* the casters' classes, looked up once per encoding (caster.c) */
+	bool casters_resolved;
+	bool any_caster;
+	zend_class_entry *caster_classes[ALTAIR_EVAL_SINK_CASTERS];
 	/* JSON output */
 	smart_str *json;
 	size_t start;                           /* what json held before */

@@ -21,15 +21,19 @@ void altair_eval_encoder_sink_array_minit(void)
 	ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_INTERN_TYPE)
 }
 
-/* The bytes of an integer in JSON. */
-static size_t digits(zend_long number)
+/* The bytes of an integer in JSON: comparisons only, no division (every node has a few). */
+static zend_always_inline size_t digits(zend_long number)
 {
-	size_t count = number < 0 ? 2 : 1;
 	zend_ulong magnitude = number < 0 ? (zend_ulong) 0 - (zend_ulong) number : (zend_ulong) number;
+	zend_ulong power = 10;
+	size_t count = number < 0 ? 2 : 1;
 
-	while (magnitude >= 10) {
-		magnitude /= 10;
+	while (magnitude >= power && count < 20) {
 		count++;
+		if (power > ZEND_ULONG_MAX / 10) {
+			break;
+		}
+		power *= 10;
 	}
 	return count;
 }
@@ -55,10 +59,17 @@ static size_t before_value(sink *s)
 
 /* Puts value where the innermost container expects it, counting bytes as the JSON output would.
  * value is copied whole (the append copies all of it): callers initialise it completely. */
-static void place(sink *s, zval *value, size_t bytes)
+static zend_always_inline void place(sink *s, zval *value, size_t bytes)
 {
 	HashTable *into;
 
+	if (EXPECTED(s->level >= 0 && s->kind[s->level] == SINK_NODE)) {
+		/* The common case first: a member of a node (type, value, count, ...). */
+		s->estimate += (s->empty[s->level] ? 0 : 1) + ZSTR_LEN(keys[s->key]) + 3 + bytes;
+		s->empty[s->level] = false;
+		_zend_hash_append(s->open[s->level], keys[s->key], value);
+		return;
+	}
 	s->estimate += before_value(s) + bytes;
 	if (s->level < 0) {
 		ZVAL_COPY_VALUE(&s->root, value);
@@ -188,6 +199,8 @@ void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_cont
 	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
 	s->reserve = 0;
 	s->spent = false;
+	s->casters_resolved = false;
+	s->any_caster = false;
 	s->json = NULL;
 	s->estimate = 0;
 	ZVAL_UNDEF(&s->root);

@@ -177,6 +177,8 @@ void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_e
 	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
 	s->reserve = 0;
 	s->spent = false;
+	s->casters_resolved = false;
+	s->any_caster = false;
 	s->json = json;
 	s->start = json->s ? ZSTR_LEN(json->s) : 0;
 	s->level = -1;

@@ -12,7 +12,7 @@
 #include "php.h"
 #include "ext/standard/base64.h"
 #include "../php_altair_eval.h"
-#include "walk.h"
+#include "caster.h"
 
 zend_class_entry *altair_eval_value_encoder_ce;
 
@@ -20,6 +20,7 @@ void altair_eval_encoder_minit(void)
 {
 	altair_eval_encoder_sink_array_minit();
 	altair_eval_encoder_sink_json_minit();
+	altair_eval_encoder_caster_minit();
 }
 
 /* ---- strings -------------------------------------------------------------------------------- */

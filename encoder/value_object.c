@@ -14,7 +14,7 @@
 #include "zend_generators.h"
 #include "zend_interfaces.h"
 #include "../php_altair_eval.h"
-#include "walk.h"
+#include "caster.h"
 
 static void encode_identity(sink *s, int type, zend_object *object)
 {
@@ -61,7 +61,8 @@ static bool encode_property(sink *s, zend_object *object, zend_string *key, zend
 
 	if (Z_TYPE_P(item) == IS_INDIRECT) {
 		item = Z_INDIRECT_P(item);
-		info = object && key ? zend_get_typed_property_info_for_slot(object, item) : NULL;
+		/* Only an unset slot needs its declaration (the filter above kept typed ones only). */
+		info = Z_ISUNDEF_P(item) && object && key ? zend_get_typed_property_info_for_slot(object, item) : NULL;
 	}
 	if (!sink_element_begin(s, &mark)) {
 		if (name) {
@@ -87,7 +88,7 @@ static bool encode_property(sink *s, zend_object *object, zend_string *key, zend
 /* properties[, count, truncated] from a table of name → value: every property, with its
  * visibility; uninitialized typed ones as such (object: whose slots they are, NULL for a
  * __debugInfo() array). Always a map, even empty. */
-static void encode_properties(sink *s, HashTable *table, zend_object *object, int depth)
+void altair_eval_encoder_walk_properties(sink *s, HashTable *table, zend_object *object, int depth)
 {
 	zend_ulong index;
 	zend_string *key;
@@ -138,7 +139,7 @@ static void encode_debug_info(sink *s, zend_function *debug_info, zend_object *o
 	if (altair_eval_encoder_hook_caught(error)) {
 		/* no properties: the error says why */
 	} else if (Z_TYPE(result) == IS_ARRAY) {
-		encode_properties(s, Z_ARRVAL(result), NULL, depth);
+		altair_eval_encoder_walk_properties(s, Z_ARRVAL(result), NULL, depth);
 	} else if (Z_TYPE(result) != IS_NULL) {
 		error->class_name = zend_string_init("TypeError", strlen("TypeError"), 0);
 		error->message = zend_strpprintf(0, "__debugInfo() must return an array, %s returned", zend_zval_type_name(&result));
@@ -161,7 +162,7 @@ static void encode_object_properties(sink *s, zval *self, zend_object *object, i
 	if (altair_eval_encoder_hook_caught(error)) {
 		/* no properties: the error says why */
 	} else if (properties) {
-		encode_properties(s, properties, object, depth);
+		altair_eval_encoder_walk_properties(s, properties, object, depth);
 	} else {
 		put_no_properties(s);
 	}
@@ -336,6 +337,7 @@ void altair_eval_encoder_walk_object(sink *s, zval *value, int depth)
 	bool iterable = instanceof_function(object->ce, zend_ce_traversable);
 	zval self;
 	hook_error error = { NULL, NULL };
+	caster_fn cast;
 
 	if (object->ce == zend_ce_closure) {
 		encode_closure(s, value);
@@ -349,7 +351,8 @@ void altair_eval_encoder_walk_object(sink *s, zval *value, int depth)
 		encode_identity(s, ET_REFERENCE, object);
 		return;
 	}
-	encode_identity(s, iterable ? ET_ITERABLE : ET_OBJECT, object);
+	cast = altair_eval_encoder_caster_find(s, object);
+	encode_identity(s, iterable && !cast ? ET_ITERABLE : ET_OBJECT, object);
 	if (depth >= ALTAIR_EVAL_MAX_DEPTH) {
 		put_bool(s, EK_TRUNCATED, true);
 		return;
@@ -359,7 +362,9 @@ void altair_eval_encoder_walk_object(sink *s, zval *value, int depth)
 	 * into: a hook may overwrite that slot (php-src's json encoder protects what it holds too). */
 	ZVAL_OBJ_COPY(&self, object);
 	GC_PROTECT_RECURSION(object);
-	if (iterable) {
+	if (cast) {
+		cast(s, object, depth, &error);
+	} else if (iterable) {
 		encode_iterable(s, &self, object, depth, &error);
 	} else {
 		encode_object_properties(s, &self, object, depth, &error);

@@ -21,6 +21,9 @@ void altair_eval_encoder_walk(sink *s, zval *value, int depth);
 bool altair_eval_encoder_walk_entry(sink *s, zend_string *key, zend_ulong index, zval *item, int depth);
 /* truncated (and omitted, when the budget cut it) on a container node that shows seen of count. */
 void altair_eval_encoder_walk_cut(sink *s, uint32_t count, uint32_t seen);
+/* properties[, count, truncated] from a table of name → value, every name with its visibility;
+ * object: whose slots they are (uninitialized typed ones shown), NULL for a plain array. */
+void altair_eval_encoder_walk_properties(sink *s, HashTable *table, zend_object *object, int depth);
 /* The members of an object's node (the node is open; value holds an object). */
 void altair_eval_encoder_walk_object(sink *s, zval *value, int depth);
 
