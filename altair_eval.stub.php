@@ -200,6 +200,11 @@ namespace Altair\Eval\Encoder {
          * @cvalue ALTAIR_EVAL_RESULT_MIN_BYTES
          */
         public const RESULT_MIN_BYTES = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_BODY_PREVIEW_BYTES
+         */
+        public const BODY_PREVIEW_BYTES = UNKNOWN;
 
         private function __construct() {}
 

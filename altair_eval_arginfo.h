@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1f267eed5df4c24088818f17c850f83cab1b432d */
+ * Stub hash: 23ed89eba8f17f23eec33d8e9ca025a9aece569b */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -440,6 +440,12 @@ static zend_class_entry *register_class_Altair_Eval_Encoder_ValueEncoder(void)
 	zend_string *const_RESULT_MIN_BYTES_name = zend_string_init_interned("RESULT_MIN_BYTES", sizeof("RESULT_MIN_BYTES") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_RESULT_MIN_BYTES_name, &const_RESULT_MIN_BYTES_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_RESULT_MIN_BYTES_name);
+
+	zval const_BODY_PREVIEW_BYTES_value;
+	ZVAL_LONG(&const_BODY_PREVIEW_BYTES_value, ALTAIR_EVAL_BODY_PREVIEW_BYTES);
+	zend_string *const_BODY_PREVIEW_BYTES_name = zend_string_init_interned("BODY_PREVIEW_BYTES", sizeof("BODY_PREVIEW_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_BODY_PREVIEW_BYTES_name, &const_BODY_PREVIEW_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_BODY_PREVIEW_BYTES_name);
 
 	return class_entry;
 }

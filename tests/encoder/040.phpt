@@ -2,6 +2,8 @@
 ValueEncoder casters: an Eloquent model (key, exists, attributes minus $hidden, loaded relations) and collections, from Laravel's own classes, with no query run
 --EXTENSIONS--
 altair_eval
+--INI--
+pcre.jit=0
 --SKIPIF--
 <?php if (!is_file('/usr/share/php/Illuminate/Database/autoload.php')) die('skip php-laravel-framework is not installed'); ?>
 --FILE--

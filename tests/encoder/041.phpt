@@ -2,6 +2,8 @@
 ValueEncoder casters: Doctrine entities show their mapped fields; a proxy and a lazy collection are marked uninitialized and never loaded
 --EXTENSIONS--
 altair_eval
+--INI--
+pcre.jit=0
 --SKIPIF--
 <?php if (!is_file('/usr/share/php/Doctrine/ORM/autoload.php') || !extension_loaded('pdo_sqlite')) die('skip php-doctrine-orm or pdo_sqlite is not installed'); ?>
 --FILE--

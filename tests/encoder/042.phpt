@@ -2,6 +2,8 @@
 ValueEncoder casters: Symfony Request/Response and PSR-7 messages show method, URI, status, headers and a body preview; a stream is put back where it stood
 --EXTENSIONS--
 altair_eval
+--INI--
+pcre.jit=0
 --SKIPIF--
 <?php if (!is_file('/usr/share/php/Symfony/Component/HttpFoundation/autoload.php') || !is_file('/usr/share/php/Nyholm/Psr7/autoload.php')) die('skip php-symfony-http-foundation or php-nyholm-psr7 is not installed'); ?>
 --FILE--

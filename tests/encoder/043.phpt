@@ -2,6 +2,8 @@
 ValueEncoder: an app's altairEvalProperties() chooses what is shown, with the caps and the same exception safety as any hook
 --EXTENSIONS--
 altair_eval
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 use Altair\Eval\Encoder\ValueEncoder;
