@@ -13,6 +13,7 @@
 
 #include "php.h"
 #include "zend_smart_str.h"
+#include "../php_altair_eval.h"
 #include "encoder.h"
 
 /* The keys and type names of encoded nodes. Each sink interns its own spelling of them once. */
@@ -104,6 +105,23 @@ void altair_eval_encoder_sink_json_minit(void);
  * ctx->max_bytes (0: ALTAIR_EVAL_RESULT_MAX_BYTES). */
 void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_context *ctx);
 void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx);
+
+/* What both outputs start with: nothing open, the budget from ctx, no caster looked up yet. */
+static zend_always_inline void sink_init(sink *s, const sink_ops *ops, const altair_eval_encoder_context *ctx)
+{
+	s->ops = ops;
+	s->ctx = ctx;
+	s->level = -1;
+	s->key = -1;
+	s->map_key = NULL;
+	s->map_index = 0;
+	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
+	s->reserve = 0;
+	s->spent = false;
+	s->casters_resolved = false;
+	s->any_caster = false;
+	ZVAL_UNDEF(&s->root);
+}
 
 /* ---- what the walk says, in one call each -------------------------------------------------- */
 

@@ -190,18 +190,7 @@ static const sink_ops array_ops = {
 
 void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_context *ctx)
 {
-	s->ops = &array_ops;
-	s->ctx = ctx;
-	s->level = -1;
-	s->key = -1;
-	s->map_key = NULL;
-	s->map_index = 0;
-	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
-	s->reserve = 0;
-	s->spent = false;
-	s->casters_resolved = false;
-	s->any_caster = false;
+	sink_init(s, &array_ops, ctx);
 	s->json = NULL;
 	s->estimate = 0;
-	ZVAL_UNDEF(&s->root);
 }

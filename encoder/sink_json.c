@@ -172,18 +172,7 @@ static const sink_ops json_ops = {
 
 void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx)
 {
-	s->ops = &json_ops;
-	s->ctx = ctx;
-	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
-	s->reserve = 0;
-	s->spent = false;
-	s->casters_resolved = false;
-	s->any_caster = false;
+	sink_init(s, &json_ops, ctx);
 	s->json = json;
 	s->start = json->s ? ZSTR_LEN(json->s) : 0;
-	s->level = -1;
-	s->key = -1;
-	s->map_key = NULL;
-	s->map_index = 0;
-	ZVAL_UNDEF(&s->root);
 }
