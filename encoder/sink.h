@@ -65,9 +65,6 @@ typedef struct {
 	/* A valid UTF-8 string; the sink takes the reference. */
 	void (*string)(sink *s, zend_string *text);
 	void (*type)(sink *s, int type);
-	/* Bytes of JSON so far: exact for JSON, the same count estimated for arrays (string escapes
-	 * and floats are not measured). */
-	size_t (*written)(const sink *s);
 	/* Removes the last element of the innermost container, written since mark. */
 	void (*take_back)(sink *s, const sink_mark *mark);
 } sink_ops;
@@ -85,6 +82,9 @@ struct sink {
 	size_t budget;
 	size_t reserve;                         /* kept free to close what is open */
 	bool spent;                             /* an element did not fit: the walk stops adding */
+	/* Bytes of JSON so far, kept by each output as it writes: exact for JSON, the same count
+	 * estimated for arrays (string escapes and floats are not measured). */
+	size_t written;
 	/* the casters' classes, looked up once per encoding (caster.c) */
 	bool casters_resolved;
 	bool any_caster;
@@ -93,7 +93,6 @@ struct sink {
 	smart_str *json;
 	size_t start;                           /* what json held before */
 	/* array output */
-	size_t estimate;
 	zval root;
 	HashTable *open[ALTAIR_EVAL_SINK_DEPTH];
 };
@@ -118,6 +117,7 @@ static zend_always_inline void sink_init(sink *s, const sink_ops *ops, const alt
 	s->budget = ctx->max_bytes ? ctx->max_bytes : ALTAIR_EVAL_RESULT_MAX_BYTES;
 	s->reserve = 0;
 	s->spent = false;
+	s->written = 0;
 	s->casters_resolved = false;
 	s->any_caster = false;
 	ZVAL_UNDEF(&s->root);
@@ -156,7 +156,7 @@ static zend_always_inline void sink_close(sink *s)
 /* Whether bytes more still leave room to close everything open. */
 static zend_always_inline bool sink_fits(const sink *s, size_t bytes)
 {
-	return s->ops->written(s) + bytes + s->reserve <= s->budget;
+	return s->written + bytes + s->reserve <= s->budget;
 }
 
 /* Before an element of the innermost container: false once the budget is spent. */
@@ -165,7 +165,7 @@ static zend_always_inline bool sink_element_begin(sink *s, sink_mark *mark)
 	if (s->spent) {
 		return false;
 	}
-	mark->written = s->ops->written(s);
+	mark->written = s->written;
 	mark->empty = s->empty[s->level];
 	return true;
 }

@@ -65,12 +65,12 @@ static zend_always_inline void place(sink *s, zval *value, size_t bytes)
 
 	if (EXPECTED(s->level >= 0 && s->kind[s->level] == SINK_NODE)) {
 		/* The common case first: a member of a node (type, value, count, ...). */
-		s->estimate += (s->empty[s->level] ? 0 : 1) + ZSTR_LEN(keys[s->key]) + 3 + bytes;
+		s->written += (s->empty[s->level] ? 0 : 1) + ZSTR_LEN(keys[s->key]) + 3 + bytes;
 		s->empty[s->level] = false;
 		_zend_hash_append(s->open[s->level], keys[s->key], value);
 		return;
 	}
-	s->estimate += before_value(s) + bytes;
+	s->written += before_value(s) + bytes;
 	if (s->level < 0) {
 		ZVAL_COPY_VALUE(&s->root, value);
 		return;
@@ -158,11 +158,6 @@ static void array_type(sink *s, int type)
 	place(s, &value, ZSTR_LEN(types[type]) + 2);
 }
 
-static size_t array_written(const sink *s)
-{
-	return s->estimate;
-}
-
 static void array_take_back(sink *s, const sink_mark *mark)
 {
 	HashTable *into = s->open[s->level];
@@ -179,18 +174,17 @@ static void array_take_back(sink *s, const sink_mark *mark)
 		}
 		break;
 	} ZEND_HASH_FOREACH_END();
-	s->estimate = mark->written;
+	s->written = mark->written;
 	s->empty[s->level] = mark->empty;
 }
 
 static const sink_ops array_ops = {
 	array_open, array_close, array_null, array_boolean, array_integer, array_number, array_string, array_type,
-	array_written, array_take_back,
+	array_take_back,
 };
 
 void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_context *ctx)
 {
 	sink_init(s, &array_ops, ctx);
 	s->json = NULL;
-	s->estimate = 0;
 }

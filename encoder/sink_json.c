@@ -74,6 +74,12 @@ static void append_string(smart_str *json, const char *text, size_t length)
 	smart_str_appendc(json, '"');
 }
 
+/* After each write: the bytes so far, for the budget. */
+static zend_always_inline void settle(sink *s)
+{
+	s->written = ZSTR_LEN(s->json->s) - s->start;
+}
+
 /* The comma and the member name before the next value. */
 static void before_value(sink *s)
 {
@@ -105,18 +111,21 @@ static void json_open(sink *s, uint8_t kind, uint32_t size_hint)
 	s->level++;
 	s->kind[s->level] = kind;
 	s->empty[s->level] = true;
+	settle(s);
 }
 
 static void json_close(sink *s)
 {
 	smart_str_appendc(s->json, s->kind[s->level] == SINK_LIST ? ']' : '}');
 	s->level--;
+	settle(s);
 }
 
 static void json_null(sink *s)
 {
 	before_value(s);
 	smart_str_appendl(s->json, "null", 4);
+	settle(s);
 }
 
 static void json_boolean(sink *s, bool flag)
@@ -127,18 +136,21 @@ static void json_boolean(sink *s, bool flag)
 	} else {
 		smart_str_appendl(s->json, "false", 5);
 	}
+	settle(s);
 }
 
 static void json_integer(sink *s, zend_long number)
 {
 	before_value(s);
 	smart_str_append_long(s->json, number);
+	settle(s);
 }
 
 static void json_number(sink *s, double number)
 {
 	before_value(s);
 	smart_str_append_double(s->json, number, (int) PG(serialize_precision), true);
+	settle(s);
 }
 
 static void json_string(sink *s, zend_string *text)
@@ -146,28 +158,26 @@ static void json_string(sink *s, zend_string *text)
 	before_value(s);
 	append_string(s->json, ZSTR_VAL(text), ZSTR_LEN(text));
 	zend_string_release(text);
+	settle(s);
 }
 
 static void json_type(sink *s, int type)
 {
 	before_value(s);
 	smart_str_append(s->json, json_types[type]);
-}
-
-static size_t json_written(const sink *s)
-{
-	return (s->json->s ? ZSTR_LEN(s->json->s) : 0) - s->start;
+	settle(s);
 }
 
 static void json_take_back(sink *s, const sink_mark *mark)
 {
 	ZSTR_LEN(s->json->s) = s->start + mark->written;
+	s->written = mark->written;
 	s->empty[s->level] = mark->empty;
 }
 
 static const sink_ops json_ops = {
 	json_open, json_close, json_null, json_boolean, json_integer, json_number, json_string, json_type,
-	json_written, json_take_back,
+	json_take_back,
 };
 
 void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx)
