@@ -232,6 +232,11 @@ namespace Altair\Eval\Encoder {
          * @cvalue ALTAIR_EVAL_MAX_PREVIOUS_CHAIN
          */
         public const MAX_PREVIOUS_CHAIN = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_EXCEPTION_MESSAGE_MAX
+         */
+        public const MESSAGE_MAX = UNKNOWN;
 
         private function __construct() {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 23ed89eba8f17f23eec33d8e9ca025a9aece569b */
+ * Stub hash: 2b04883a646acd4714fc4e8166b29717be7e81bf */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -469,6 +469,12 @@ static zend_class_entry *register_class_Altair_Eval_Encoder_ExceptionEncoder(voi
 	zend_string *const_MAX_PREVIOUS_CHAIN_name = zend_string_init_interned("MAX_PREVIOUS_CHAIN", sizeof("MAX_PREVIOUS_CHAIN") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_MAX_PREVIOUS_CHAIN_name, &const_MAX_PREVIOUS_CHAIN_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_PREVIOUS_CHAIN_name);
+
+	zval const_MESSAGE_MAX_value;
+	ZVAL_LONG(&const_MESSAGE_MAX_value, ALTAIR_EVAL_EXCEPTION_MESSAGE_MAX);
+	zend_string *const_MESSAGE_MAX_name = zend_string_init_interned("MESSAGE_MAX", sizeof("MESSAGE_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MESSAGE_MAX_name, &const_MESSAGE_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MESSAGE_MAX_name);
 
 	return class_entry;
 }

@@ -90,6 +90,8 @@ extern zend_module_entry altair_eval_module_entry;
 /* An HTTP message's caster shows at most this many bytes of its body. */
 #define ALTAIR_EVAL_BODY_PREVIEW_BYTES 1000
 #define ALTAIR_EVAL_MAX_TRACE_FRAMES 30
+/* An exception's message (and each previous one's) is cut past this many bytes. */
+#define ALTAIR_EVAL_EXCEPTION_MESSAGE_MAX (64 * 1024)
 #define ALTAIR_EVAL_MAX_PREVIOUS_CHAIN 10
 
 /* ---- Guest lockdown (child side) ------------------------------------------------------------ */
