@@ -12,6 +12,9 @@
 
 static zend_string *keys[EK__COUNT];
 static zend_string *types[ET__COUNT];
+/* What a member costs in JSON before its value: the comma and "key": (a node is never empty: it
+ * opens with its type, so its opening brace is counted one short and every member pays a comma). */
+static size_t member_bytes[EK__COUNT];
 
 void altair_eval_encoder_sink_array_minit(void)
 {
@@ -19,6 +22,9 @@ void altair_eval_encoder_sink_array_minit(void)
 #define ALTAIR_EVAL_INTERN_TYPE(name, text) types[ET_##name] = zend_string_init_interned(text, strlen(text), 1);
 	ALTAIR_EVAL_ENCODER_KEYS(ALTAIR_EVAL_INTERN_KEY)
 	ALTAIR_EVAL_ENCODER_TYPES(ALTAIR_EVAL_INTERN_TYPE)
+	for (int key = 0; key < EK__COUNT; key++) {
+		member_bytes[key] = 1 + ZSTR_LEN(keys[key]) + 3;
+	}
 }
 
 /* The bytes of an integer in JSON: comparisons only, no division (every node has a few). */
@@ -65,8 +71,7 @@ static zend_always_inline void place(sink *s, zval *value, size_t bytes)
 
 	if (EXPECTED(s->level >= 0 && s->kind[s->level] == SINK_NODE)) {
 		/* The common case first: a member of a node (type, value, count, ...). */
-		s->written += (s->empty[s->level] ? 0 : 1) + ZSTR_LEN(keys[s->key]) + 3 + bytes;
-		s->empty[s->level] = false;
+		s->written += member_bytes[s->key] + bytes;
 		_zend_hash_append(s->open[s->level], keys[s->key], value);
 		return;
 	}
@@ -101,7 +106,7 @@ static void array_open(sink *s, uint8_t kind, uint32_t size_hint)
 	if (kind != SINK_LIST) {
 		zend_hash_real_init_mixed(Z_ARRVAL(container));
 	}
-	place(s, &container, 2);
+	place(s, &container, kind == SINK_NODE ? 1 : 2);
 	s->level++;
 	s->open[s->level] = Z_ARRVAL(container);
 	s->kind[s->level] = kind;
