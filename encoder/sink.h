@@ -65,6 +65,9 @@ typedef struct {
 	/* A valid UTF-8 string; the sink takes the reference. */
 	void (*string)(sink *s, zend_string *text);
 	void (*type)(sink *s, int type);
+	/* A whole {type, value} node for a null, bool, int, finite float or valid short string (the
+	 * most common nodes, in one call; the string is copied). */
+	void (*scalar)(sink *s, const zval *value);
 	/* Removes the last element of the innermost container, written since mark. */
 	void (*take_back)(sink *s, const sink_mark *mark);
 } sink_ops;

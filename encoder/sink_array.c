@@ -183,9 +183,32 @@ static void array_take_back(sink *s, const sink_mark *mark)
 	s->empty[s->level] = mark->empty;
 }
 
+static void array_scalar(sink *s, const zval *value)
+{
+	zval node, type = {{0}}, copy = {{0}};
+	size_t bytes;
+	int name;
+
+	switch (Z_TYPE_P(value)) {
+		case IS_NULL: name = ET_NULL; ZVAL_NULL(&copy); bytes = 4; break;
+		case IS_FALSE: name = ET_BOOL; ZVAL_FALSE(&copy); bytes = 5; break;
+		case IS_TRUE: name = ET_BOOL; ZVAL_TRUE(&copy); bytes = 4; break;
+		case IS_LONG: name = ET_INT; ZVAL_LONG(&copy, Z_LVAL_P(value)); bytes = digits(Z_LVAL_P(value)); break;
+		case IS_DOUBLE: name = ET_FLOAT; ZVAL_DOUBLE(&copy, Z_DVAL_P(value)); bytes = ALTAIR_EVAL_FLOAT_JSON_ESTIMATE; break;
+		default: name = ET_STRING; ZVAL_STR_COPY(&copy, Z_STR_P(value)); bytes = Z_STRLEN_P(value) + 2; break;
+	}
+	ZVAL_INTERNED_STR(&type, types[name]);
+	array_init_size(&node, 2);
+	zend_hash_real_init_mixed(Z_ARRVAL(node));
+	_zend_hash_append(Z_ARRVAL(node), keys[EK_TYPE], &type);
+	_zend_hash_append(Z_ARRVAL(node), keys[EK_VALUE], &copy);
+	/* As a node opened and closed around two members would count. */
+	place(s, &node, 1 + member_bytes[EK_TYPE] + ZSTR_LEN(types[name]) + 2 + member_bytes[EK_VALUE] + bytes);
+}
+
 static const sink_ops array_ops = {
 	array_open, array_close, array_null, array_boolean, array_integer, array_number, array_string, array_type,
-	array_take_back,
+	array_scalar, array_take_back,
 };
 
 void altair_eval_encoder_sink_array_init(sink *s, const altair_eval_encoder_context *ctx)

@@ -175,9 +175,35 @@ static void json_take_back(sink *s, const sink_mark *mark)
 	s->empty[s->level] = mark->empty;
 }
 
+static void json_scalar(sink *s, const zval *value)
+{
+	before_value(s);
+	smart_str_appendc(s->json, '{');
+	smart_str_append(s->json, json_keys[EK_TYPE]);
+	switch (Z_TYPE_P(value)) {
+		case IS_NULL: smart_str_append(s->json, json_types[ET_NULL]); break;
+		case IS_FALSE: case IS_TRUE: smart_str_append(s->json, json_types[ET_BOOL]); break;
+		case IS_LONG: smart_str_append(s->json, json_types[ET_INT]); break;
+		case IS_DOUBLE: smart_str_append(s->json, json_types[ET_FLOAT]); break;
+		default: smart_str_append(s->json, json_types[ET_STRING]); break;
+	}
+	smart_str_appendc(s->json, ',');
+	smart_str_append(s->json, json_keys[EK_VALUE]);
+	switch (Z_TYPE_P(value)) {
+		case IS_NULL: smart_str_appendl(s->json, "null", 4); break;
+		case IS_FALSE: smart_str_appendl(s->json, "false", 5); break;
+		case IS_TRUE: smart_str_appendl(s->json, "true", 4); break;
+		case IS_LONG: smart_str_append_long(s->json, Z_LVAL_P(value)); break;
+		case IS_DOUBLE: smart_str_append_double(s->json, Z_DVAL_P(value), (int) PG(serialize_precision), true); break;
+		default: append_string(s->json, Z_STRVAL_P(value), Z_STRLEN_P(value)); break;
+	}
+	smart_str_appendc(s->json, '}');
+	settle(s);
+}
+
 static const sink_ops json_ops = {
 	json_open, json_close, json_null, json_boolean, json_integer, json_number, json_string, json_type,
-	json_take_back,
+	json_scalar, json_take_back,
 };
 
 void altair_eval_encoder_sink_json_init(sink *s, smart_str *json, const altair_eval_encoder_context *ctx)

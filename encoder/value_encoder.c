@@ -33,11 +33,8 @@ static void encode_string(sink *out, zend_string *string)
 	bool valid;
 	zend_string *clean;
 
-	if (kept == length && altair_eval_encoder_utf8_valid(bytes, length)) {
-		put_type(out, ET_STRING);
-		put_str(out, EK_VALUE, zend_string_copy(string));
-		return;
-	}
+	/* A valid string within STRING_MAX is a scalar node (encode_scalar): this one is cut or
+	 * invalid. */
 	clean = altair_eval_encoder_utf8(bytes, kept, &valid);
 
 	put_type(out, ET_STRING);
@@ -175,8 +172,43 @@ static void encode_array(sink *s, HashTable *table, int depth)
 /* ---- the switch ----------------------------------------------------------------------------- */
 
 /* One node, written where the sink stands (a node member, a list item or a map entry). */
+/* The most common nodes (null, bool, int, a finite float, a valid string within STRING_MAX) in one
+ * call to the sink. Returns whether value was one. */
+static zend_always_inline bool encode_scalar(sink *s, zval *value)
+{
+	switch (Z_TYPE_P(value)) {
+		case IS_NULL:
+		case IS_FALSE:
+		case IS_TRUE:
+		case IS_LONG:
+			break;
+		case IS_DOUBLE:
+			if (!zend_finite(Z_DVAL_P(value)) || zend_isnan(Z_DVAL_P(value))) {
+				return false;
+			}
+			break;
+		case IS_STRING:
+			if (Z_STRLEN_P(value) > ALTAIR_EVAL_STRING_MAX || !altair_eval_encoder_utf8_valid(Z_STRVAL_P(value), Z_STRLEN_P(value))) {
+				return false;
+			}
+			break;
+		default:
+			return false;
+	}
+	s->ops->scalar(s, value);
+	return true;
+}
+
 void altair_eval_encoder_walk(sink *s, zval *value, int depth)
 {
+	ZVAL_DEREF(value);
+	if (Z_TYPE_P(value) == IS_INDIRECT) {
+		value = Z_INDIRECT_P(value);
+		ZVAL_DEREF(value);
+	}
+	if (encode_scalar(s, value)) {
+		return;
+	}
 	sink_node(s);
 again:
 	switch (Z_TYPE_P(value)) {
