@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8a1de515baef2c411c764e715523da0112722708 */
+ * Stub hash: 78ab82557f0ae15e121624194fb840de0f014e8a */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -60,10 +60,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueE
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, seen, IS_ARRAY, 0, "[]")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxBytes, IS_LONG, 0, "Altair\\Eval\\Encoder\\ValueEncoder::RESULT_MAX_BYTES")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Encoder_ValueEncoder_encodeJson, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxBytes, IS_LONG, 0, "Altair\\Eval\\Encoder\\ValueEncoder::RESULT_MAX_BYTES")
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Altair_Eval_Encoder_ExceptionEncoder___construct arginfo_class_Altair_Eval_Encoder_ValueEncoder___construct
@@ -501,6 +503,24 @@ static zend_class_entry *register_class_Altair_Eval_Encoder_ValueEncoder(void)
 	zend_declare_class_constant_ex(class_entry, const_MAX_WIDTH_name, &const_MAX_WIDTH_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_WIDTH_name);
 
+	zval const_RESULT_MAX_BYTES_value;
+	ZVAL_LONG(&const_RESULT_MAX_BYTES_value, ALTAIR_EVAL_RESULT_MAX_BYTES);
+	zend_string *const_RESULT_MAX_BYTES_name = zend_string_init_interned("RESULT_MAX_BYTES", sizeof("RESULT_MAX_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_RESULT_MAX_BYTES_name, &const_RESULT_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_RESULT_MAX_BYTES_name);
+
+	zval const_RESULT_MIN_BYTES_value;
+	ZVAL_LONG(&const_RESULT_MIN_BYTES_value, ALTAIR_EVAL_RESULT_MIN_BYTES);
+	zend_string *const_RESULT_MIN_BYTES_name = zend_string_init_interned("RESULT_MIN_BYTES", sizeof("RESULT_MIN_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_RESULT_MIN_BYTES_name, &const_RESULT_MIN_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_RESULT_MIN_BYTES_name);
+
+	zval const_BODY_PREVIEW_BYTES_value;
+	ZVAL_LONG(&const_BODY_PREVIEW_BYTES_value, ALTAIR_EVAL_BODY_PREVIEW_BYTES);
+	zend_string *const_BODY_PREVIEW_BYTES_name = zend_string_init_interned("BODY_PREVIEW_BYTES", sizeof("BODY_PREVIEW_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_BODY_PREVIEW_BYTES_name, &const_BODY_PREVIEW_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_BODY_PREVIEW_BYTES_name);
+
 	return class_entry;
 }
 
@@ -523,6 +543,12 @@ static zend_class_entry *register_class_Altair_Eval_Encoder_ExceptionEncoder(voi
 	zend_string *const_MAX_PREVIOUS_CHAIN_name = zend_string_init_interned("MAX_PREVIOUS_CHAIN", sizeof("MAX_PREVIOUS_CHAIN") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_MAX_PREVIOUS_CHAIN_name, &const_MAX_PREVIOUS_CHAIN_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_PREVIOUS_CHAIN_name);
+
+	zval const_MESSAGE_MAX_value;
+	ZVAL_LONG(&const_MESSAGE_MAX_value, ALTAIR_EVAL_EXCEPTION_MESSAGE_MAX);
+	zend_string *const_MESSAGE_MAX_name = zend_string_init_interned("MESSAGE_MAX", sizeof("MESSAGE_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MESSAGE_MAX_name, &const_MESSAGE_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MESSAGE_MAX_name);
 
 	return class_entry;
 }

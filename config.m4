@@ -86,6 +86,13 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown_seccomp.c \
     guest/template.c \
     encoder/value_encoder.c \
+    encoder/value_object.c \
+    encoder/caster.c \
+    encoder/caster_http.c \
+    encoder/hook.c \
+    encoder/sink_array.c \
+    encoder/sink_json.c \
+    encoder/utf8.c \
     encoder/exception_encoder.c \
     scanner/snippet_scanner.c \
     scanner/snippet_prepare.c,

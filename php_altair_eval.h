@@ -95,7 +95,21 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_STRING_MAX 10000
 /* Array elements / object properties kept per level; the count is always the full one. */
 #define ALTAIR_EVAL_MAX_WIDTH 100
+/* The JSON of one encoded value is at most this many bytes: past it the encoder stops, and marks
+ * every container it cut (truncated, omitted) and the root (budget_exhausted). Well below the
+ * channel's capacity (ALTAIR_EVAL_CHANNEL_MAX_BYTES), which also carries the frame around it. */
+#define ALTAIR_EVAL_RESULT_MAX_BYTES (8 * 1024 * 1024)
+/* The smallest budget ValueEncoder accepts: room for the largest single node (a string at
+ * STRING_MAX, escaped and in base64) with everything it closes. */
+#define ALTAIR_EVAL_RESULT_MIN_BYTES (128 * 1024)
+/* The guest's budget for the value it reports: the evaluator's default maximum less room for the
+ * frame around it, so that with the default Evaluator a large result is cut, never dropped. */
+#define ALTAIR_EVAL_GUEST_RESULT_BUDGET_BYTES (ALTAIR_EVAL_EVALUATOR_RESULT_MAX_BYTES - 64 * 1024)
+/* An HTTP message's caster shows at most this many bytes of its body. */
+#define ALTAIR_EVAL_BODY_PREVIEW_BYTES 1000
 #define ALTAIR_EVAL_MAX_TRACE_FRAMES 30
+/* An exception's message (and each previous one's) is cut past this many bytes. */
+#define ALTAIR_EVAL_EXCEPTION_MESSAGE_MAX (64 * 1024)
 #define ALTAIR_EVAL_MAX_PREVIOUS_CHAIN 10
 
 /* ---- Guest lockdown (child side) ------------------------------------------------------------ */

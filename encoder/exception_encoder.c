@@ -65,13 +65,32 @@ static void add_path(zval *array, const char *key, zval *value, const altair_eva
 	add_assoc_str(array, key, clean);
 }
 
+/* The message, at most EXCEPTION_MESSAGE_MAX bytes cut on a UTF-8 boundary; when cut, with
+ * message_length and message_truncated, so a huge message cannot overflow the result channel. */
+static void add_message(zval *array, zval *value)
+{
+	bool valid;
+	size_t kept;
+
+	if (Z_TYPE_P(value) != IS_STRING) {
+		add_assoc_string(array, "message", "");
+		return;
+	}
+	kept = altair_eval_encoder_utf8_cut(Z_STRVAL_P(value), Z_STRLEN_P(value), ALTAIR_EVAL_EXCEPTION_MESSAGE_MAX);
+	add_assoc_str(array, "message", altair_eval_encoder_utf8(Z_STRVAL_P(value), kept, &valid));
+	if (kept < Z_STRLEN_P(value)) {
+		add_assoc_long(array, "message_length", (zend_long) Z_STRLEN_P(value));
+		add_assoc_bool(array, "message_truncated", true);
+	}
+}
+
 /* class, message, file, line, code: what every entry of the chain has. */
 static void encode_summary(zval *out, zend_object *throwable, const altair_eval_encoder_context *ctx)
 {
 	zval rv, *value;
 
 	add_assoc_str(out, "class", zend_string_copy(throwable->ce->name));
-	add_clean_string(out, "message", property(throwable, ZSTR_KNOWN(ZEND_STR_MESSAGE), &rv));
+	add_message(out, property(throwable, ZSTR_KNOWN(ZEND_STR_MESSAGE), &rv));
 	add_path(out, "file", property(throwable, ZSTR_KNOWN(ZEND_STR_FILE), &rv), ctx);
 	value = property(throwable, ZSTR_KNOWN(ZEND_STR_LINE), &rv);
 	add_assoc_long(out, "line", Z_TYPE_P(value) == IS_LONG ? Z_LVAL_P(value) : 0);

@@ -464,7 +464,7 @@ static void report_value(zval *value)
 	/* The snippet may have changed serialize_precision; the report must not depend on it. */
 	PG(serialize_precision) = -1;
 	smart_str_appends(&json, "{\"kind\":\"return\",\"value\":");
-	altair_eval_encoder_value_json(&json, value);
+	altair_eval_encoder_value_json(&json, value, &context);
 	if (disk_limit_reached()) {
 		smart_str_appends(&json, ",\"limit\":\"disk\"");
 	}
@@ -577,6 +577,9 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 	context.project_root = zend_string_init(ALTAIR_EVAL_G(guest_root), strlen(ALTAIR_EVAL_G(guest_root)), 0);
 	context.snippet_path = zend_string_init(snippet, strlen(snippet), 0);
 	context.hide_guest_frames = true;
+	/* The encoder cuts the result below what the evaluator takes in by default, so a large result
+	 * comes back truncated rather than dropped whole as result_size (docs/ARCHITECTURE.md). */
+	context.max_bytes = ALTAIR_EVAL_GUEST_RESULT_BUDGET_BYTES;
 	altair_eval_guest_engine_report_fatals(&context);
 
 	if (!lock_down()) {

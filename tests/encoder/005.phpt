@@ -26,4 +26,4 @@ echo implode(',', array_keys($r['value'])), "\n";
 }
 bool(true)
 bool(true)
-k,�key
+k,�key (base64:/2tleQ==)

@@ -1,5 +1,5 @@
 --TEST--
-ValueEncoder: objects show public properties only, with their handle as id
+ValueEncoder: objects show every property with its visibility, with their handle as id
 --EXTENSIONS--
 altair_eval
 --FILE--
@@ -27,6 +27,18 @@ bool(true)
         "next": {
             "type": "null",
             "value": null
+        },
+        "hidden:protected": {
+            "type": "string",
+            "value": "p"
+        },
+        "secret:Point:private": {
+            "type": "string",
+            "value": "s"
+        },
+        "unset": {
+            "type": "uninitialized",
+            "declared": "int"
         },
         "dynamic": {
             "type": "string",
