@@ -20,6 +20,7 @@
 #include "ext/standard/html.h"
 #include "../php_altair_eval.h"
 #include "encoder.h"
+#include "encoder_arginfo.h"
 
 zend_class_entry *altair_eval_value_encoder_ce;
 
@@ -52,8 +53,11 @@ static zend_string *types[ET__COUNT];
 static zend_string *json_keys[EK__COUNT];
 static zend_string *json_types[ET__COUNT];
 
+/* The encoders' classes (encoder/encoder.stub.php) and the interned keys and type names. */
 void altair_eval_encoder_minit(void)
 {
+	altair_eval_value_encoder_ce = register_class_Altair_Eval_Encoder_ValueEncoder();
+	altair_eval_exception_encoder_ce = register_class_Altair_Eval_Encoder_ExceptionEncoder();
 #define ALTAIR_EVAL_INTERN_KEY(name, text) keys[EK_##name] = zend_string_init_interned(text, strlen(text), 1);
 #define ALTAIR_EVAL_INTERN_TYPE(name, text) types[ET_##name] = zend_string_init_interned(text, strlen(text), 1);
 	ALTAIR_EVAL_ENCODER_KEYS(ALTAIR_EVAL_INTERN_KEY)

@@ -1,0 +1,69 @@
+<?php
+
+/**
+ * @generate-class-entries
+ */
+
+namespace Altair\Eval\Encoder {
+
+    final class ValueEncoder
+    {
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_DEPTH
+         */
+        public const MAX_DEPTH = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_ITERABLE_PREVIEW
+         */
+        public const ITERABLE_PREVIEW = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_STRING_MAX
+         */
+        public const STRING_MAX = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_WIDTH
+         */
+        public const MAX_WIDTH = UNKNOWN;
+
+        private function __construct() {}
+
+        /**
+         * $seen (univeros's signature): object ids (spl_object_id() as keys) already on the path; such
+         * an object encodes as a reference. $depth: the nesting level $value is at, clamped to
+         * [0, MAX_DEPTH]; at MAX_DEPTH an array or object is truncated.
+         * @return array<string, mixed>
+         */
+        public static function encode(mixed $value, array $seen = [], int $depth = 0): array {}
+
+        /**
+         * The same encoding, written directly as JSON (what the evaluator sends over its channel).
+         */
+        public static function encodeJson(mixed $value): string {}
+    }
+
+    final class ExceptionEncoder
+    {
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_TRACE_FRAMES
+         */
+        public const MAX_TRACE_FRAMES = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_MAX_PREVIOUS_CHAIN
+         */
+        public const MAX_PREVIOUS_CHAIN = UNKNOWN;
+
+        private function __construct() {}
+
+        /**
+         * Paths inside $projectRoot are shown relative to it.
+         * @return array<string, mixed>
+         */
+        public static function encode(\Throwable $throwable, ?string $projectRoot = null): array {}
+    }
+}
