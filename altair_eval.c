@@ -1,6 +1,7 @@
 /*
- * altair_eval: module entry. Registers the classes declared in altair_eval.stub.php, the guest
- * role's ini settings, and calls each concern's MINIT in order. Nothing else lives here.
+ * altair_eval: module entry. Registers the guest role's ini settings and calls each concern's
+ * MINIT in order; each concern registers its own classes (runner/runner.stub.php,
+ * encoder/encoder.stub.php). Nothing else lives here.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -9,16 +10,12 @@
 #include "php.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
-#include "ext/spl/spl_exceptions.h"
 #include "php_altair_eval.h"
 #include "runner/runner.h"
 #include "guest/guest.h"
 #include "encoder/encoder.h"
-#include "altair_eval_arginfo.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(altair_eval)
-
-zend_class_entry *altair_eval_exception_ce;
 
 /* The guest role's settings. PHP_INI_SYSTEM: set with -d by the host, never by ini_set(). */
 PHP_INI_BEGIN()
@@ -61,13 +58,6 @@ static PHP_GINIT_FUNCTION(altair_eval)
 static PHP_MINIT_FUNCTION(altair_eval)
 {
 	REGISTER_INI_ENTRIES();
-
-	altair_eval_request_ce = register_class_Altair_Eval_EvalRequest();
-	altair_eval_result_ce = register_class_Altair_Eval_EvalResult();
-	altair_eval_evaluator_ce = register_class_Altair_Eval_Evaluator();
-	altair_eval_exception_ce = register_class_Altair_Eval_EvalException(spl_ce_RuntimeException);
-	altair_eval_value_encoder_ce = register_class_Altair_Eval_Encoder_ValueEncoder();
-	altair_eval_exception_encoder_ce = register_class_Altair_Eval_Encoder_ExceptionEncoder();
 
 	altair_eval_encoder_minit();
 	altair_eval_runner_minit();

@@ -13,11 +13,15 @@
 #include "ext/standard/base64.h"
 #include "../php_altair_eval.h"
 #include "caster.h"
+#include "encoder_arginfo.h"
 
 zend_class_entry *altair_eval_value_encoder_ce;
 
+/* The encoders' classes (encoder/encoder.stub.php), then each part's interned strings and lookups. */
 void altair_eval_encoder_minit(void)
 {
+	altair_eval_value_encoder_ce = register_class_Altair_Eval_Encoder_ValueEncoder();
+	altair_eval_exception_encoder_ce = register_class_Altair_Eval_Encoder_ExceptionEncoder();
 	altair_eval_encoder_sink_array_minit();
 	altair_eval_encoder_sink_json_minit();
 	altair_eval_encoder_caster_minit();

@@ -13,6 +13,8 @@
 #include "internal.h"
 #include "../encoder/encoder.h"
 #include "ext/standard/php_string.h"
+#include "ext/spl/spl_exceptions.h"
+#include "runner_arginfo.h"
 
 #include <signal.h>
 #include <sys/stat.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 zend_class_entry *altair_eval_evaluator_ce;
+zend_class_entry *altair_eval_exception_ce;
 static zend_object_handlers evaluator_handlers;
 
 static zend_object *evaluator_create(zend_class_entry *ce)
@@ -40,8 +43,14 @@ static void evaluator_free(zend_object *object)
 	zend_object_std_dtor(object);
 }
 
+/* The runner's classes (runner/runner.stub.php) and the Evaluator's object handlers. */
 void altair_eval_runner_minit(void)
 {
+	altair_eval_request_ce = register_class_Altair_Eval_EvalRequest();
+	altair_eval_result_ce = register_class_Altair_Eval_EvalResult();
+	altair_eval_evaluator_ce = register_class_Altair_Eval_Evaluator();
+	altair_eval_exception_ce = register_class_Altair_Eval_EvalException(spl_ce_RuntimeException);
+
 	altair_eval_evaluator_ce->create_object = evaluator_create;
 	memcpy(&evaluator_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	evaluator_handlers.offset = XtOffsetOf(altair_eval_evaluator_object, std);

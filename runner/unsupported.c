@@ -12,17 +12,26 @@
 #include "../php_altair_eval.h"
 #include "runner.h"
 #include "../guest/guest.h"
+#include "ext/spl/spl_exceptions.h"
+#include "runner_arginfo.h"
 
 zend_class_entry *altair_eval_request_ce;
 zend_class_entry *altair_eval_result_ce;
 zend_class_entry *altair_eval_evaluator_ce;
+zend_class_entry *altair_eval_exception_ce;
 
 #define ALTAIR_EVAL_UNSUPPORTED() \
 	zend_throw_exception(altair_eval_exception_ce, \
 		"altair_eval cannot evaluate on this platform: it needs POSIX processes (and Linux for the kernel guards)", \
 		ALTAIR_EVAL_ERROR_PLATFORM)
 
-void altair_eval_runner_minit(void) {}
+void altair_eval_runner_minit(void)
+{
+	altair_eval_request_ce = register_class_Altair_Eval_EvalRequest();
+	altair_eval_result_ce = register_class_Altair_Eval_EvalResult();
+	altair_eval_evaluator_ce = register_class_Altair_Eval_Evaluator();
+	altair_eval_exception_ce = register_class_Altair_Eval_EvalException(spl_ce_RuntimeException);
+}
 void altair_eval_guest_minit(int type, int module_number) {}
 void altair_eval_guest_rshutdown(void) {}
 const char *altair_eval_guest_features(void) { return "none (unsupported platform)"; }
