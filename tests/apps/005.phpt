@@ -39,7 +39,7 @@ $r = altair_cli($root, 'return container(App\Repository\ProductRepository::class
 echo $r['exit'], ' ', altair_value($r['result']), "\n";
 
 // Only the two edits changed the tree: nothing was written under var/ (nor anywhere else).
-echo json_encode(altair_tree_diff($before, altair_tree($root))), "\n";
+echo json_encode(altair_tree_diff($before, altair_tree($root)), JSON_UNESCAPED_SLASHES), "\n";
 ?>
 --EXPECT--
 0 "Teapot: 19.99 EUR"
