@@ -91,53 +91,6 @@ static bool is_final(zval *frame)
 		&& !zend_string_equals_literal(Z_STR_P(kind), "host"));
 }
 
-/* One exception summary's message past ALTAIR_EVAL_STRING_MAX bytes: cut on a UTF-8 boundary,
- * with message_truncated and message_length. */
-static void cap_message(zval *summary)
-{
-	zval *message;
-	zend_string *cut;
-	size_t length = ALTAIR_EVAL_STRING_MAX, original;
-
-	if (Z_TYPE_P(summary) != IS_ARRAY) {
-		return;
-	}
-	message = zend_hash_str_find(Z_ARRVAL_P(summary), "message", strlen("message"));
-	if (!message || Z_TYPE_P(message) != IS_STRING || Z_STRLEN_P(message) <= length) {
-		return;
-	}
-	while (length > 0 && ((unsigned char) Z_STRVAL_P(message)[length] & 0xC0) == 0x80) {
-		length--;
-	}
-	original = Z_STRLEN_P(message);
-	cut = zend_string_init(Z_STRVAL_P(message), length, 0);
-	SEPARATE_ARRAY(summary);
-	add_assoc_str(summary, "message", cut);
-	add_assoc_bool(summary, "message_truncated", true);
-	add_assoc_long(summary, "message_length", (zend_long) original);
-}
-
-/* An exception frame's messages are capped like strings, so that a huge message costs only its
- * tail, not the whole exception (the host drops frames over its result maximum). */
-static void cap_exception(zval *frame)
-{
-	zval *exception = zend_hash_str_find(Z_ARRVAL_P(frame), "exception", strlen("exception"));
-	zval *previous, *entry;
-
-	if (!exception || Z_TYPE_P(exception) != IS_ARRAY) {
-		return;
-	}
-	SEPARATE_ARRAY(exception);
-	cap_message(exception);
-	previous = zend_hash_str_find(Z_ARRVAL_P(exception), "previous", strlen("previous"));
-	if (previous && Z_TYPE_P(previous) == IS_ARRAY) {
-		SEPARATE_ARRAY(previous);
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(previous), entry) {
-			cap_message(entry);
-		} ZEND_HASH_FOREACH_END();
-	}
-}
-
 void altair_eval_guest_report_send(zval *frame)
 {
 	smart_str json = {0};
@@ -146,7 +99,6 @@ void altair_eval_guest_report_send(zval *frame)
 	if (final && final_sent) {
 		return;
 	}
-	cap_exception(frame);
 	/* The snippet may have changed serialize_precision; the report must not depend on it. */
 	PG(serialize_precision) = -1;
 	php_json_encode_ex(&json, frame,

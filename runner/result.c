@@ -395,6 +395,12 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	if (!limit && (outcome->out.truncated || outcome->err.truncated)) {
 		limit = "output";
 	}
+	/* The encoder cut the value at its byte budget: a truncated result, still ok, like output. */
+	if (!limit && has_final && frame_is(report, "return") && (entry = frame_entry(report, "value"))
+		&& Z_TYPE_P(entry) == IS_ARRAY
+		&& zend_hash_str_find(Z_ARRVAL_P(entry), "budget_exhausted", strlen("budget_exhausted"))) {
+		limit = "result_size";
+	}
 
 	set_bool(object, "ok", end.exit_code == 0 && end.known && has_final && !frame_is(report, "exception")
 		&& Z_ISUNDEF(error) && !outcome->timed_out);

@@ -10,7 +10,7 @@ $flags = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FR
 /* 20 rows of 50 strings of 1000 bytes: about 1 MB of JSON, eight times the budget. */
 $value = array_fill(0, 20, array_fill(0, 50, str_repeat('a', 1000)));
 $json = ValueEncoder::encodeJson($value, $budget);
-$array = ValueEncoder::encode($value, $budget);
+$array = ValueEncoder::encode($value, maxBytes: $budget);
 var_dump(strlen($json) <= $budget, strlen(json_encode($array, $flags)) <= $budget);
 /* Plain ASCII and integers: the array output counts exactly as the JSON output writes. */
 var_dump(json_decode($json, true) === $array);
@@ -28,13 +28,13 @@ var_dump(strlen($json) > $budget - 4096);
 /* Object properties and iterable previews are cut the same way. */
 $object = new stdClass();
 foreach (range(1, 90) as $i) { $object->{"p$i"} = str_repeat('b', 2000); }
-$r = ValueEncoder::encode($object, $budget);
+$r = ValueEncoder::encode($object, maxBytes: $budget);
 var_dump($r['budget_exhausted'], $r['truncated'], $r['count'], count($r['properties']) + $r['omitted'] === 90);
 $r = json_decode(ValueEncoder::encodeJson(new ArrayIterator(array_fill(0, 50, str_repeat('c', 5000))), $budget), true);
 var_dump($r['budget_exhausted'], $r['truncated'], $r['exhausted'], count($r['preview']) < 50);
 
 /* A value within the budget has no marker at all. */
-var_dump(ValueEncoder::encode([1, 2, 3], $budget) === ValueEncoder::encode([1, 2, 3]));
+var_dump(ValueEncoder::encode([1, 2, 3], maxBytes: $budget) === ValueEncoder::encode([1, 2, 3]));
 var_dump(array_key_exists('budget_exhausted', ValueEncoder::encode(str_repeat('x', 100))));
 
 /* The budget is bounded, and the default is the class constant. */

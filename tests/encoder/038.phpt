@@ -14,7 +14,7 @@ foreach (['Loud', 'Releaser'] as $class) {
     for ($i = 0; $i < 40; $i++) { $value[] = new $class(); }
     $json = ValueEncoder::encodeJson($value, $budget);
     $r = json_decode($json, true, 512, JSON_THROW_ON_ERROR);
-    $array = ValueEncoder::encode($value, $budget);
+    $array = ValueEncoder::encode($value, maxBytes: $budget);
     var_dump(strlen($json) <= $budget, strlen($r['value'][0]['error']['message']) === ValueEncoder::STRING_MAX);
     var_dump($r['budget_exhausted'], $r['omitted'] > 0, count($array['value']) === count($r['value']));
 }

@@ -12,14 +12,14 @@ altair_eval
 require __DIR__ . '/../helpers.inc';
 $root = altair_test_root('wi003');
 $write = 'for ($i = 4; $i < 64; $i++) { $f = @fopen("php://fd/$i", "r+"); if ($f) { fwrite($f, "marker"); } } return true;';
-$read = '$seen = []; for ($i = 4; $i < 64; $i++) { $f = @fopen("php://fd/$i", "r"); if ($f) { fseek($f, 0); $seen[] = stream_get_contents($f); } } return implode("", $seen);';
+$read = '$seen = []; for ($i = 4; $i < 64; $i++) { $f = @fopen("php://fd/$i", "r"); if ($f) { fseek($f, 0); $seen[] = stream_get_contents($f); } } return str_contains(implode("", $seen), "marker");';
 $first = altair_eval($write, $root);
 $second = altair_eval($read, $root);
 var_dump($first->ok, $second->result['value']);
 ?>
 --EXPECT--
 bool(true)
-string(0) ""
+bool(false)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
