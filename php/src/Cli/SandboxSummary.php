@@ -6,7 +6,7 @@ namespace AltairEval\Frontend\Cli;
 
 /**
  * One line saying which guards held for a run and which did not, from the result's `sandbox`:
- * `sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns eval-blocked
+ * `sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns ipcns private-view
  * ffi-disabled result-channel`, then `missing: …` for guards that were not applied.
  * Unknown or absent keys are tolerated: the line only reports what the runner reported.
  */
@@ -20,7 +20,8 @@ final class SandboxSummary
         'seccomp' => 'seccomp',
         'landlock_abi' => 'landlock',
         'netns' => 'netns',
-        'eval_blocked' => 'eval-blocked',
+        'ipcns' => 'ipcns',
+        'mountns' => 'private-view',
         'ffi_disabled' => 'ffi-disabled',
         'result_channel' => 'result-channel',
     ];

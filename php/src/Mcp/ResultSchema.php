@@ -7,7 +7,7 @@ namespace AltairEval\Frontend\Mcp;
 use AltairEval\Frontend\Runtime\Outcome;
 
 /**
- * The result contract (DESIGN.md) as a JSON Schema, the tool's outputSchema.
+ * The result contract (README.md, "The result"; docs/ARCHITECTURE.md, "The result channel") as a JSON Schema, the tool's outputSchema.
  */
 final class ResultSchema
 {
@@ -41,13 +41,13 @@ final class ResultSchema
                     ] + $location,
                 ]),
                 'duration_ms' => ['type' => 'integer', 'minimum' => 0],
-                'memory_peak_bytes' => ['type' => 'integer', 'minimum' => 0],
+                'memory_peak_bytes' => ['type' => 'integer', 'minimum' => 0, 'description' => 'The snippet\'s PHP peak, memory_get_peak_usage(true).'],
                 'exit_code' => ['type' => 'integer', 'description' => 'The child\'s exit status; 124 on timeout.'],
                 'timed_out' => ['type' => 'boolean'],
                 'signal' => ['type' => ['integer', 'null'], 'description' => 'The signal that ended the child, if any.'],
                 'limit_exceeded' => [
                     'type' => ['string', 'null'],
-                    'description' => 'time, memory, cpu, output, file_size or processes.',
+                    'description' => 'The limit that ended or cut the run: time, memory, cpu, output, file_size, processes, disk or result_size.',
                 ],
                 'error' => $nullableObject('A fatal or parse error: type, message, file, line.', [
                     'properties' => ['type' => ['type' => ['integer', 'string']], 'message' => ['type' => 'string']] + $location,
@@ -56,9 +56,10 @@ final class ResultSchema
                 'stderr_truncated' => ['type' => 'boolean'],
                 'sandbox' => [
                     'type' => 'object',
-                    'description' => 'Which guards held: disable_functions, open_basedir, rlimits, seccomp, landlock_abi, netns, eval_blocked, ffi_disabled, result_channel, unavailable.',
+                    'description' => 'Which guards held: disable_functions, open_basedir, rlimits, seccomp, landlock_abi, netns, ipcns, mountns, scratch_capped, ffi_disabled, result_channel, unavailable.',
                 ],
                 'host' => $nullableObject('What was booted before the snippet: framework (laravel, symfony, bootstrap, univeros or none), version, environment, bootstrap, debug.'),
+                'memory_peak_rss_bytes' => ['type' => ['integer', 'null'], 'minimum' => 0, 'description' => 'The child\'s own peak resident set (VmHWM); null when it ended before it could say.'],
             ],
             'required' => Outcome::KEYS,
         ];

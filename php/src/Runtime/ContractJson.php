@@ -6,7 +6,8 @@ namespace AltairEval\Frontend\Runtime;
 
 /**
  * Encodes the contract as JSON the same way everywhere (CLI --format=json, MCP text and structured
- * content): objects stay objects even when empty, invalid UTF-8 in captured output never fails the
+ * content): objects stay objects even when empty (the sandbox, the host, and every encoded object's
+ * properties, which the contract says are always a map), invalid UTF-8 in captured output never fails the
  * encoding (it is replaced by U+FFFD), and floats keep their fraction.
  */
 final class ContractJson
@@ -30,8 +31,30 @@ final class ContractJson
         $data = $outcome->toArray();
         $data['sandbox'] = (object) $outcome->sandbox;
         $data['host'] = $outcome->host === null ? null : (object) $outcome->host;
+        $data['result'] = $this->withMaps($data['result'] ?? null);
+        $data['exception'] = $this->withMaps($data['exception'] ?? null);
 
         return $data;
+    }
+
+    /**
+     * An encoded value with each object's properties as a JSON object, `{}` when it has none: the
+     * extension decodes the guest's JSON into PHP arrays, where an empty map and an empty list are
+     * the same value.
+     */
+    private function withMaps(mixed $node): mixed
+    {
+        if (!is_array($node)) {
+            return $node;
+        }
+        foreach ($node as $key => $child) {
+            $node[$key] = $this->withMaps($child);
+        }
+        if (($node['type'] ?? null) === 'object' && is_array($node['properties'] ?? null)) {
+            $node['properties'] = (object) $node['properties'];
+        }
+
+        return $node;
     }
 
     /**

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Runtime;
 
 /**
- * The result contract (DESIGN.md) as the front-ends read it: typed accessors over the array that
+ * The result contract (README.md, "The result"; docs/ARCHITECTURE.md, "The result channel") as the front-ends read it: typed accessors over the array that
  * EvalResult::toArray() returns, with the contract's key order kept for JSON output.
  */
 final class Outcome
@@ -14,7 +14,7 @@ final class Outcome
     public const KEYS = [
         'ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
         'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox',
-        'host',
+        'host', 'memory_peak_rss_bytes',
     ];
 
     /**
@@ -41,6 +41,7 @@ final class Outcome
         public readonly bool $stderrTruncated,
         public readonly array $sandbox,
         public readonly ?array $host,
+        public readonly ?int $memoryPeakRssBytes = null,
     ) {
     }
 
@@ -66,6 +67,7 @@ final class Outcome
             stderrTruncated: self::bool($data, 'stderr_truncated'),
             sandbox: self::map($data, 'sandbox') ?? [],
             host: self::map($data, 'host'),
+            memoryPeakRssBytes: isset($data['memory_peak_rss_bytes']) ? self::int($data, 'memory_peak_rss_bytes') : null,
         );
     }
 
@@ -93,6 +95,7 @@ final class Outcome
             'stderr_truncated' => $this->stderrTruncated,
             'sandbox' => $this->sandbox,
             'host' => $this->host,
+            'memory_peak_rss_bytes' => $this->memoryPeakRssBytes,
         ];
     }
 

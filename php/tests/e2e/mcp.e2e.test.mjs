@@ -13,7 +13,8 @@ const php = process.env.PHP_BINARY || 'php';
 const module = process.env.ALTAIR_EVAL_MODULE || path.join(repo, 'modules/altair_eval.so');
 const app = path.join(repo, 'examples/app');
 const KEYS = ['ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
-  'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox', 'host'];
+  'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox', 'host',
+  'memory_peak_rss_bytes'];
 
 let client;
 let transport;

@@ -32,7 +32,7 @@ final class HumanRendererTest extends TestCase
 
         self::assertSame(
             "hello\n✓ int 2\nWarning: x\nduration=12ms memory=512 KB exit=0\n"
-            . "sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns eval-blocked ffi-disabled result-channel\n",
+            . "sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns ipcns private-view ffi-disabled result-channel\n",
             $text,
         );
     }

@@ -13,11 +13,11 @@ final class SandboxSummaryTest extends TestCase
     {
         $line = (new SandboxSummary())->summarize([
             'disable_functions' => true, 'open_basedir' => true, 'rlimits' => true, 'seccomp' => true,
-            'landlock_abi' => 6, 'netns' => true, 'eval_blocked' => true, 'ffi_disabled' => true,
+            'landlock_abi' => 6, 'netns' => true, 'ipcns' => true, 'mountns' => true, 'eval_blocked' => false, 'ffi_disabled' => true,
             'result_channel' => true, 'unavailable' => [],
         ]);
 
-        self::assertSame('sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns eval-blocked ffi-disabled result-channel', $line);
+        self::assertSame('sandbox: disable_functions open_basedir rlimits seccomp landlock(abi 6) netns ipcns private-view ffi-disabled result-channel', $line);
     }
 
     public function testNamesWhatIsMissing(): void

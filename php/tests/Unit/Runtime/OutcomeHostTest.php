@@ -20,8 +20,29 @@ final class OutcomeHostTest extends TestCase
         $outcome = Outcome::fromArray(['ok' => true, 'sandbox' => [], 'host' => $host]);
 
         self::assertSame($host, $outcome->host);
-        self::assertSame('host', array_key_last($outcome->toArray()));
+        self::assertSame(Outcome::KEYS, array_keys($outcome->toArray()));
         self::assertSame($host, json_decode((new ContractJson())->encode($outcome), true)['host']);
+    }
+
+    public function testPeakRssFollowsTheHost(): void
+    {
+        $outcome = Outcome::fromArray(['ok' => true, 'sandbox' => [], 'memory_peak_rss_bytes' => 27_000_000]);
+
+        self::assertSame(27_000_000, $outcome->memoryPeakRssBytes);
+        self::assertSame(['host', 'memory_peak_rss_bytes'], array_slice(array_keys($outcome->toArray()), -2));
+        self::assertNull(Outcome::fromArray(['ok' => true, 'sandbox' => []])->memoryPeakRssBytes);
+    }
+
+    /** An encoded object's properties are a JSON map even when empty, at any depth, as the contract says. */
+    public function testEmptyPropertiesStayAMap(): void
+    {
+        $empty = ['type' => 'object', 'class' => 'stdClass', 'id' => 1, 'properties' => []];
+        $outer = ['type' => 'array', 'is_list' => true, 'count' => 1, 'value' => [$empty]];
+        $json = (new ContractJson())->encode(Outcome::fromArray(['ok' => true, 'sandbox' => [], 'result' => $outer]));
+
+        self::assertStringContainsString('"properties":{}', $json);
+        self::assertStringNotContainsString('"properties":[]', $json);
+        self::assertStringContainsString('"value":[{', $json);
     }
 
     public function testNoHostIsNull(): void
