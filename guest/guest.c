@@ -329,6 +329,7 @@ static bool lock_down(void)
 			 * sandbox frame, and nothing here keeps it. */
 			altair_eval_guest_report_attach_fd(kernel.process_listener_fd);
 		}
+		altair_eval_guest_report_adopt_status(kernel.status_fd);
 		if (status != 0) {
 			return false;
 		}

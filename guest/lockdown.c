@@ -84,6 +84,7 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 {
 	memset(report, 0, sizeof(*report));
 	report->process_listener_fd = -1;
+	report->status_fd = -1;
 #ifdef LOCKDOWN_POSIX
 	if (lockdown_parent_death(policy, report) != 0) {
 		return -1;
@@ -99,6 +100,7 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	if (policy->private_view && altair_eval_lockdown_mount_apply(policy, report) != 0) {
 		return -1;
 	}
+	report->status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	altair_eval_lockdown_landlock_apply(policy, report);
 	altair_eval_lockdown_seccomp_apply(policy, report);
 	if (policy->endpoints && !policy->allow_network && policy->connect_port_count > 0 && !report->endpoint_ports) {

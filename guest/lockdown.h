@@ -77,6 +77,9 @@ typedef struct altair_eval_lockdown_report_s {
 	bool endpoint_ports;    /* endpoints: TCP connect only to connect_ports (Landlock port rules) */
 	bool channel_sealed;    /* dup of the result channel denied */
 	int process_listener_fd; /* notify_processes: the listener, for the caller to hand over; else -1 */
+	/* /proc/self/status, opened once the view is in force (a warm worker's own entry exists only
+	 * then) and before Landlock closes /proc; for the peak RSS the guest reports. Else -1. */
+	int status_fd;
 	/* Why a step did not hold, e.g. "landlock: Function not implemented". */
 	char notes[ALTAIR_EVAL_LOCKDOWN_MAX_NOTES][ALTAIR_EVAL_LOCKDOWN_NOTE_LEN];
 	size_t note_count;

@@ -113,6 +113,10 @@ bool altair_eval_lockdown_unshare(int kind, const char *name, altair_eval_lockdo
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report);
+/* In a warm worker, before its own view step: the host's /proc the template kept (O_PATH), or -1.
+ * The worker's view has no /proc/sys, so its IPC namespace's limits are written through this
+ * (lockdown_mount_warm.c; sysctls resolve to the opener's IPC namespace). */
+int altair_eval_lockdown_mount_host_proc(void);
 /* 0, or -1 when the view was half built and the guest must not run. */
 int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);

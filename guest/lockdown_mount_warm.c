@@ -113,4 +113,16 @@ bool altair_eval_lockdown_mount_prepared(void)
 	return mount_host_base_fd >= 0;
 }
 
+int altair_eval_lockdown_mount_host_proc(void)
+{
+	return mount_host_proc_fd;
+}
+
+#else
+
+int altair_eval_lockdown_mount_host_proc(void)
+{
+	return -1;
+}
+
 #endif /* LOCKDOWN_MOUNTNS */

@@ -27,6 +27,24 @@ static bool lockdown_write_line(const char *path, const char *line)
 	return written;
 }
 
+/* A warm worker's view has no /proc/sys: the same file through the host's /proc the template kept
+ * (opened now, after the unshare, so it is this IPC namespace's sysctl). */
+static bool lockdown_write_sysctl_via_host_proc(const char *path, const char *line)
+{
+	int proc = altair_eval_lockdown_mount_host_proc();
+	const char *relative = strncmp(path, "/proc/", strlen("/proc/")) == 0 ? path + strlen("/proc/") : NULL;
+	ssize_t length = (ssize_t) strlen(line);
+	bool written;
+	int fd;
+
+	if (proc < 0 || !relative || (fd = openat(proc, relative, O_WRONLY | O_CLOEXEC)) < 0) {
+		return false;
+	}
+	written = write(fd, line, (size_t) length) == length;
+	close(fd);
+	return written;
+}
+
 /* In a fresh user namespace our uid and gid are unmapped until we map them onto themselves, and an
  * unmapped fsuid cannot create files (EOVERFLOW): scratch would become read-only. */
 static bool lockdown_map_own_ids(altair_eval_lockdown_report *report, uid_t uid, gid_t gid)
@@ -115,7 +133,7 @@ static bool lockdown_ipc_limits(const altair_eval_lockdown_policy *policy, altai
 
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
 		snprintf(line, sizeof(line), "%llu\n", limits[i].value);
-		if (!lockdown_write_line(limits[i].path, line)) {
+		if (!lockdown_write_line(limits[i].path, line) && !lockdown_write_sysctl_via_host_proc(limits[i].path, line)) {
 			altair_eval_lockdown_note(report, "ipcns: limits: %s: %s", limits[i].path, strerror(errno));
 			return false;
 		}

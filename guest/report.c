@@ -37,8 +37,27 @@ zend_result altair_eval_guest_report_open(void)
 	}
 	shutdown(ALTAIR_EVAL_CHANNEL_FD, SHUT_RD);
 	channel_open = true;
-	status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	altair_eval_guest_report_open_status();
 	return SUCCESS;
+}
+
+void altair_eval_guest_report_open_status(void)
+{
+	if (status_fd < 0) {
+		status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	}
+}
+
+void altair_eval_guest_report_adopt_status(int fd)
+{
+	if (fd < 0) {
+		return;
+	}
+	if (status_fd >= 0) {
+		close(fd);
+		return;
+	}
+	status_fd = fd;
 }
 
 static void write_all(const char *bytes, size_t length)

@@ -47,6 +47,10 @@ final class Server
                 fwrite($out, $reply . "\n");
                 fflush($out);
             }
+            unset($reply, $line);
+            // A large result was decoded, encoded and written: hand the memory it took back to the
+            // system, so a long-lived server returns to its baseline between calls.
+            gc_mem_caches();
         }
     }
 

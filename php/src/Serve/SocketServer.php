@@ -107,6 +107,8 @@ final class SocketServer
                 $connection = @socket_accept($listener);
                 if ($connection !== false) {
                     $this->answer($connection);
+                    // Back to the baseline between calls, whatever the last result cost (as MCP).
+                    gc_mem_caches();
                 }
             }
         } finally {
