@@ -125,6 +125,26 @@ static const char *own_module_path(void)
 	return dladdr((void *) own_module_path, &info) && info.dli_fname ? info.dli_fname : NULL;
 }
 
+/* One of the caller's -d settings for the child, which starts in the project root: an extension
+ * given by a relative path (-d extension=modules/x.so) is made absolute against the caller's
+ * working directory, or the child (and a warm template) would not find it. */
+static char *forwarded_setting(const char *line, size_t length)
+{
+	static const char *const loaders[] = { "extension=", "zend_extension=", NULL };
+	char cwd[MAXPATHLEN];
+
+	for (const char *const *loader = loaders; *loader; loader++) {
+		size_t prefix = strlen(*loader);
+		if (length > prefix && strncmp(line, *loader, prefix) == 0 && line[prefix] != '/'
+			&& memchr(line + prefix, '/', length - prefix) && VCWD_GETCWD(cwd, sizeof(cwd))) {
+			char *absolute;
+			spprintf(&absolute, 0, "%s%s/%.*s", *loader, cwd, (int) (length - prefix), line + prefix);
+			return absolute;
+		}
+	}
+	return estrndup(line, length);
+}
+
 /* -n, -c and -d exactly as the caller got them (CLI); otherwise load this module explicitly. */
 static void forward_caller_ini(altair_eval_command *command)
 {
@@ -153,7 +173,7 @@ static void forward_caller_ini(altair_eval_command *command)
 			size_t length = end ? (size_t) (end - line) : strlen(line);
 			if (length > 0) {
 				push_arg(command, estrdup("-d"));
-				push_arg(command, estrndup(line, length));
+				push_arg(command, forwarded_setting(line, length));
 			}
 			line += length + (end ? 1 : 0);
 		}
