@@ -131,14 +131,23 @@ static const char *own_module_path(void)
 static char *forwarded_setting(const char *line, size_t length)
 {
 	static const char *const loaders[] = { "extension=", "zend_extension=", NULL };
+	const char *end = line + length;
 	char cwd[MAXPATHLEN];
 
 	for (const char *const *loader = loaders; *loader; loader++) {
 		size_t prefix = strlen(*loader);
-		if (length > prefix && strncmp(line, *loader, prefix) == 0 && line[prefix] != '/'
-			&& memchr(line + prefix, '/', length - prefix) && VCWD_GETCWD(cwd, sizeof(cwd))) {
+		const char *path = line + prefix;
+
+		if (length <= prefix || strncmp(line, *loader, prefix) != 0) {
+			continue;
+		}
+		/* The CLI keeps a value that does not start with a letter or digit in quotes. */
+		if (*path == '"' || *path == '\'') {
+			path++;
+		}
+		if (path < end && *path != '/' && memchr(path, '/', (size_t) (end - path)) && VCWD_GETCWD(cwd, sizeof(cwd))) {
 			char *absolute;
-			spprintf(&absolute, 0, "%s%s/%.*s", *loader, cwd, (int) (length - prefix), line + prefix);
+			spprintf(&absolute, 0, "%.*s%s/%.*s", (int) (path - line), line, cwd, (int) (end - path), path);
 			return absolute;
 		}
 	}
