@@ -12,10 +12,10 @@
 /* ---- 4. network namespace -------------------------------------------------------------------- */
 
 #ifdef LOCKDOWN_NETNS
-/* Writes one line into a /proc file (id maps, the IPC namespace's sysctls). */
-static bool lockdown_write_line(const char *path, const char *line)
+/* Writes one line into a /proc file (id maps, the IPC namespace's sysctls), relative to dir. */
+static bool lockdown_write_line_at(int dir, const char *path, const char *line)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int fd = openat(dir, path, O_WRONLY | O_CLOEXEC);
 	ssize_t length = (ssize_t) strlen(line);
 	bool written;
 
@@ -27,22 +27,19 @@ static bool lockdown_write_line(const char *path, const char *line)
 	return written;
 }
 
+static bool lockdown_write_line(const char *path, const char *line)
+{
+	return lockdown_write_line_at(AT_FDCWD, path, line);
+}
+
 /* A warm worker's view has no /proc/sys: the same file through the host's /proc the template kept
  * (opened now, after the unshare, so it is this IPC namespace's sysctl). */
 static bool lockdown_write_sysctl_via_host_proc(const char *path, const char *line)
 {
 	int proc = altair_eval_lockdown_mount_host_proc();
-	const char *relative = strncmp(path, "/proc/", strlen("/proc/")) == 0 ? path + strlen("/proc/") : NULL;
-	ssize_t length = (ssize_t) strlen(line);
-	bool written;
-	int fd;
 
-	if (proc < 0 || !relative || (fd = openat(proc, relative, O_WRONLY | O_CLOEXEC)) < 0) {
-		return false;
-	}
-	written = write(fd, line, (size_t) length) == length;
-	close(fd);
-	return written;
+	return proc >= 0 && strncmp(path, "/proc/", strlen("/proc/")) == 0
+		&& lockdown_write_line_at(proc, path + strlen("/proc/"), line);
 }
 
 /* In a fresh user namespace our uid and gid are unmapped until we map them onto themselves, and an

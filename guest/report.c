@@ -30,6 +30,8 @@ static int status_fd = -1;
 /* Formatting buffer for fatal errors: static, so a frame can be written with the heap exhausted. */
 static char fatal_frame[ALTAIR_EVAL_FATAL_FRAME_MAX];
 
+static void open_status(void);
+
 zend_result altair_eval_guest_report_open(void)
 {
 	if (!altair_eval_fdio_read_all(ALTAIR_EVAL_CHANNEL_FD, token, sizeof(token))) {
@@ -37,11 +39,14 @@ zend_result altair_eval_guest_report_open(void)
 	}
 	shutdown(ALTAIR_EVAL_CHANNEL_FD, SHUT_RD);
 	channel_open = true;
-	altair_eval_guest_report_open_status();
+	open_status();
 	return SUCCESS;
 }
 
-void altair_eval_guest_report_open_status(void)
+/* /proc/self/status for the peak RSS of the status frame, if not open yet: a cold child opens it
+ * before the lockdown; a warm worker has its own /proc entry only once its view step attached it,
+ * so it takes the lockdown's (altair_eval_guest_report_adopt_status). */
+static void open_status(void)
 {
 	if (status_fd < 0) {
 		status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);

@@ -9,11 +9,8 @@
 
 /* Reads the token the host put into the channel, then closes the channel for reading. */
 zend_result altair_eval_guest_report_open(void);
-/* /proc/self/status for the peak RSS of the status frame, if not open yet (a cold child opens it
- * before the lockdown; a warm worker has its own /proc entry only once its view step attached it,
- * so it takes the lockdown's, see altair_eval_guest_report_adopt_status). */
-void altair_eval_guest_report_open_status(void);
-/* The lockdown's own open of it (after the view, before Landlock), kept when none is open yet. */
+/* /proc/self/status as the lockdown opened it (after the view, before Landlock), for the peak RSS
+ * of the status frame; kept when the guest has none open yet, else closed. */
 void altair_eval_guest_report_adopt_status(int fd);
 
 /* Sends {kind: ..., ...}; a final frame (any kind but "sandbox") is sent at most once. */
