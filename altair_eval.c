@@ -23,6 +23,10 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_template", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_template,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_template_boot", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_template_boot,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_warm_note", "", PHP_INI_SYSTEM, OnUpdateString, guest_warm_note,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_parent_pid", "0", PHP_INI_SYSTEM, OnUpdateLong, guest_parent_pid,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_root", "", PHP_INI_SYSTEM, OnUpdateString, guest_root,

@@ -84,7 +84,10 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown_mount_warm.c \
     guest/lockdown_landlock.c \
     guest/lockdown_seccomp.c \
+    guest/lockdown_booted.c \
     guest/template.c \
+    guest/template_boot.c \
+    guest/template_watch.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \

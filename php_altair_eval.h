@@ -146,6 +146,10 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
 	bool guest;
 	bool guest_template;
+	/* warm: the template boots the project once for all its workers (guest/template_boot.c) */
+	bool guest_template_boot;
+	/* warm: why this template's workers boot the app themselves (its booted predecessor said) */
+	char *guest_warm_note;
 	zend_long guest_parent_pid;
 	char *guest_root;
 	char *guest_scratch;

@@ -30,7 +30,7 @@ static bool compile_sources(void)
 	return true;
 }
 
-static void send_host(zval *info)
+void altair_eval_guest_boot_send_host(zval *info)
 {
 	zval frame;
 
@@ -53,10 +53,11 @@ ZEND_FUNCTION(Altair_Eval_Guest_compile_as)
 	zend_eval_stringl(ZSTR_VAL(code), ZSTR_LEN(code), NULL, ZSTR_VAL(file));
 }
 
-bool altair_eval_guest_boot_run(void)
+bool altair_eval_guest_boot_capture(zval *host)
 {
 	zval function, outcome, *info, *failure;
 
+	ZVAL_UNDEF(host);
 	if (!compile_sources()) {
 		return false;
 	}
@@ -71,7 +72,7 @@ bool altair_eval_guest_boot_run(void)
 	info = zend_hash_index_find(Z_ARRVAL(outcome), 0);
 	failure = zend_hash_index_find(Z_ARRVAL(outcome), 1);
 	if (info && Z_TYPE_P(info) == IS_ARRAY) {
-		send_host(info);
+		ZVAL_COPY(host, info);
 	}
 	if (failure && Z_TYPE_P(failure) == IS_OBJECT) {
 		Z_ADDREF_P(failure);
@@ -79,4 +80,31 @@ bool altair_eval_guest_boot_run(void)
 	}
 	zval_ptr_dtor(&outcome);
 	return !EG(exception);
+}
+
+bool altair_eval_guest_boot_run(void)
+{
+	zval host;
+	bool booted = altair_eval_guest_boot_capture(&host);
+
+	if (Z_TYPE(host) == IS_ARRAY) {
+		altair_eval_guest_boot_send_host(&host);
+	}
+	zval_ptr_dtor(&host);
+	return booted;
+}
+
+/* Before a booted template forks: what the frameworks opened at boot and reopen on first use. */
+void altair_eval_guest_boot_release_connections(void)
+{
+	zval function, outcome;
+
+	ZVAL_STRING(&function, "Altair\\Eval\\Guest\\release_connections");
+	ZVAL_UNDEF(&outcome);
+	call_user_function(NULL, NULL, &function, &outcome, 0, NULL);
+	zval_ptr_dtor(&function);
+	zval_ptr_dtor(&outcome);
+	if (EG(exception)) {
+		zend_clear_exception();
+	}
 }

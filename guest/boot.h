@@ -18,4 +18,15 @@ extern const char altair_eval_guest_boot_aliases[];
  * holds why (an Altair\Eval\Guest\BootException whose previous is the cause). */
 bool altair_eval_guest_boot_run(void);
 
+/* The same boot without the frame, for a booted warm template: host gets what was booted (an
+ * array, or UNDEF when the boot never got that far), for altair_eval_guest_boot_send_host in each
+ * worker. */
+bool altair_eval_guest_boot_capture(zval *host);
+void altair_eval_guest_boot_send_host(zval *host);
+
+/* Closes what the frameworks opened at boot and reopen lazily (database, redis, log handlers:
+ * Altair\Eval\Guest\release_connections in boot_core.c). Exceptions are dropped: the descriptor
+ * scan after it decides. */
+void altair_eval_guest_boot_release_connections(void);
+
 #endif

@@ -97,7 +97,7 @@ int altair_eval_guest_engine_lock_ini(void)
  * succeed without the call: nothing there outlives the run, and nothing else is changed. */
 static zif_handler original_chmod;
 static zif_handler original_touch;
-static const char *scratch_dir;
+static char scratch_dir[MAXPATHLEN];
 
 static bool in_scratch(zend_execute_data *execute_data)
 {
@@ -148,7 +148,9 @@ static void replace_handler(const char *name, zif_handler replacement, zif_handl
 
 void altair_eval_guest_engine_scratch_metadata(const char *scratch)
 {
-	scratch_dir = scratch;
-	replace_handler("chmod", scratch_chmod, &original_chmod);
-	replace_handler("touch", scratch_touch, &original_touch);
+	snprintf(scratch_dir, sizeof(scratch_dir), "%s", scratch);
+	if (original_chmod == NULL) {
+		replace_handler("chmod", scratch_chmod, &original_chmod);
+		replace_handler("touch", scratch_touch, &original_touch);
+	}
 }

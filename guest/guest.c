@@ -61,6 +61,10 @@ static altair_eval_encoder_context context;
 /* Warm: the namespaces the template entered for all its workers (copied into each by fork). */
 static altair_eval_lockdown_report template_namespaces;
 static bool template_namespaces_entered;
+/* A booted template (template_boot.c): its scratch, the base of every worker's, and how many
+ * settings its engine guards locked before the boot (its workers inherit them). */
+static char template_base[MAXPATHLEN];
+static int template_ini_locked;
 
 void altair_eval_guest_minit(int type, int module_number)
 {
@@ -286,6 +290,11 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_lo
 	for (size_t i = 0; i < kernel->note_count; i++) {
 		add_next_index_string(&unavailable, kernel->notes[i]);
 	}
+	if (altair_eval_guest_template_note()) {
+		char line[ALTAIR_EVAL_LOCKDOWN_NOTE_LEN + ALTAIR_EVAL_TEMPLATE_NOTE_MAX];
+		snprintf(line, sizeof(line), "warm: the app is booted per evaluation (%s)", altair_eval_guest_template_note());
+		add_next_index_string(&unavailable, line);
+	}
 	add_assoc_zval(&frame, "unavailable", &unavailable);
 	altair_eval_guest_report_send(&frame);
 	zval_ptr_dtor(&frame);
@@ -311,6 +320,75 @@ static void enter_template_namespaces(void)
 	}
 }
 
+/* The engine guards, once per process that runs project code: a booted template's workers inherit
+ * its. */
+static int lock_engine(void)
+{
+	int locked = altair_eval_guest_engine_lock_ini() + altair_eval_guest_isolation_apply();
+
+	if (!ALTAIR_EVAL_G(guest_allow_writes)) {
+		altair_eval_guest_engine_scratch_metadata(ALTAIR_EVAL_G(guest_scratch));
+	}
+	return locked;
+}
+
+/* A template whose host asked for the boot, before serving: the lockdown a cold child has (with
+ * the template filter's additions), the engine guards, then the boot (template_boot.c). Where it
+ * cannot, its workers boot the app themselves, and the sandbox report says why. */
+static void boot_template(void)
+{
+	altair_eval_lockdown_policy policy;
+	char why[ALTAIR_EVAL_TEMPLATE_NOTE_MAX];
+	int status;
+
+	if (ALTAIR_EVAL_G(guest_warm_note) && *ALTAIR_EVAL_G(guest_warm_note)) {
+		altair_eval_guest_template_set_note(ALTAIR_EVAL_G(guest_warm_note));
+		return;
+	}
+	if (!ALTAIR_EVAL_G(guest_template_boot) || ALTAIR_EVAL_G(guest_allow_writes)) {
+		return;
+	}
+	if (!altair_eval_lockdown_booted_possible(why, sizeof(why))) {
+		altair_eval_guest_template_set_note(why);
+		return;
+	}
+	snprintf(template_base, sizeof(template_base), "%s", ALTAIR_EVAL_G(guest_scratch));
+	build_policy(&policy);
+	policy.channel_fd = altair_eval_guest_template_seal_control();
+	status = altair_eval_lockdown_template(&policy, &template_namespaces);
+	free_policy(&policy);
+	if (status != 0) {
+		snprintf(why, sizeof(why), "the template's lockdown did not hold: %s",
+			template_namespaces.note_count ? template_namespaces.notes[template_namespaces.note_count - 1] : "unknown");
+		altair_eval_guest_template_refuse(why);
+	}
+	template_ini_locked = lock_engine();
+	if (!altair_eval_guest_template_boot(why, sizeof(why))) {
+		altair_eval_guest_template_refuse(why);
+	}
+}
+
+/* A worker of a booted template: only its own narrowing steps (lockdown_booted.c). */
+static bool lock_down_booted_worker(void)
+{
+	altair_eval_lockdown_report kernel;
+	altair_eval_lockdown_policy policy;
+	int status;
+
+	build_policy(&policy);
+	status = altair_eval_lockdown_booted_worker(&policy, template_base, &template_namespaces, &kernel);
+	free_policy(&policy);
+	scratch_capped = kernel.scratch_capped;
+	if (kernel.process_listener_fd >= 0) {
+		altair_eval_guest_report_attach_fd(kernel.process_listener_fd);
+	}
+	if (status != 0) {
+		return false;
+	}
+	report_sandbox(&kernel, template_ini_locked);
+	return true;
+}
+
 /* Kernel then engine guards; returns false when the child must not go on. */
 static bool lock_down(void)
 {
@@ -318,6 +396,9 @@ static bool lock_down(void)
 	altair_eval_lockdown_policy policy;
 	int ini_locked = 0;
 
+	if (altair_eval_guest_template_booted()) {
+		return lock_down_booted_worker();
+	}
 	memset(&kernel, 0, sizeof(kernel));
 	if (!ALTAIR_EVAL_G(guest_unsafe)) {
 		build_policy(&policy);
@@ -333,10 +414,7 @@ static bool lock_down(void)
 		if (status != 0) {
 			return false;
 		}
-		ini_locked = altair_eval_guest_engine_lock_ini() + altair_eval_guest_isolation_apply();
-		if (!ALTAIR_EVAL_G(guest_allow_writes)) {
-			altair_eval_guest_engine_scratch_metadata(ALTAIR_EVAL_G(guest_scratch));
-		}
+		ini_locked = lock_engine();
 	}
 	report_sandbox(&kernel, ini_locked);
 	return true;
@@ -364,7 +442,7 @@ static void no_implicit_one(zend_op_array *op_array)
 }
 
 /* Compiles and runs a file at top level. false: it did not compile (EG(exception) says why). */
-static bool run_file(const char *path, zval *retval, bool snippet)
+bool altair_eval_guest_run_file(const char *path, zval *retval, bool snippet)
 {
 	zend_file_handle handle;
 	zend_op_array *op_array;
@@ -526,9 +604,16 @@ static void run_project(void)
 	zend_stat_t info;
 	bool compiled;
 
+	if (altair_eval_guest_template_booted()) {
+		/* The template ran autoload and the boot: what came of them, as if they ran here. */
+		if (!altair_eval_guest_template_replay(&compiled) && !settle(compiled)) {
+			return;
+		}
+		goto snippet;
+	}
 	snprintf(path, sizeof(path), "%s%s", ALTAIR_EVAL_G(guest_root), ALTAIR_EVAL_AUTOLOAD_FILE);
 	if (VCWD_STAT(path, &info) == 0) {
-		compiled = run_file(path, &retval, false);
+		compiled = altair_eval_guest_run_file(path, &retval, false);
 		zval_ptr_dtor(&retval);
 		if (!settle(compiled)) {
 			return;
@@ -538,7 +623,8 @@ static void run_project(void)
 		return;
 	}
 
-	compiled = run_file(ZSTR_VAL(context.snippet_path), &retval, true);
+snippet:
+	compiled = altair_eval_guest_run_file(ZSTR_VAL(context.snippet_path), &retval, true);
 	if (settle(compiled)) {
 		report_value(&retval);
 		zval_ptr_dtor(&retval);
@@ -567,6 +653,7 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 	if (ALTAIR_EVAL_G(guest_template)) {
 		if (!ALTAIR_EVAL_G(guest_unsafe)) {
 			enter_template_namespaces();
+			boot_template();
 		}
 		/* Returns only in a worker forked for one request; from here on it is a cold child. */
 		altair_eval_guest_template_serve();

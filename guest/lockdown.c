@@ -33,7 +33,7 @@ void altair_eval_lockdown_note(altair_eval_lockdown_report *report, const char *
 
 /* SIGKILL when the host dies, so an orphan never runs on; then make sure the host did not die
  * before we asked (the signal is not sent retroactively). */
-static int lockdown_parent_death(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+int altair_eval_lockdown_parent_death(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	bool signal_armed = false;
 
@@ -63,7 +63,7 @@ static int lockdown_parent_death(const altair_eval_lockdown_policy *policy, alta
 
 /* No setuid/file-capability gains from here on; also what lets an unprivileged process install
  * Landlock and seccomp. */
-static void lockdown_no_new_privs(altair_eval_lockdown_report *report)
+void altair_eval_lockdown_no_new_privs(altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_PRCTL
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) {
@@ -86,11 +86,11 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	report->process_listener_fd = -1;
 	report->status_fd = -1;
 #ifdef LOCKDOWN_POSIX
-	if (lockdown_parent_death(policy, report) != 0) {
+	if (altair_eval_lockdown_parent_death(policy, report) != 0) {
 		return -1;
 	}
 	altair_eval_lockdown_rlimits_apply(policy, report);
-	lockdown_no_new_privs(report);
+	altair_eval_lockdown_no_new_privs(report);
 	if (policy->namespaces_entered) {
 		altair_eval_lockdown_namespaces_adopt(policy->namespaces_entered, report);
 	} else {

@@ -54,6 +54,11 @@ typedef struct {
 	 * in this report, copied into the worker's report instead of unsharing again. The IPC namespace
 	 * is never shared: each worker enters its own. */
 	const struct altair_eval_lockdown_report_s *namespaces_entered;
+	/* A booted warm template (lockdown_booted.c): its Landlock rules add read access beneath the
+	 * host's scratch base (where each worker's snippet is), and its seccomp filter is the cold one
+	 * with exactly what the serve loop and a worker's own steps need: fork without namespaces,
+	 * setsid, unshare(CLONE_NEWIPC) and PR_SET_PDEATHSIG with SIGKILL only. */
+	bool booted_template;
 } altair_eval_lockdown_policy;
 
 typedef struct altair_eval_lockdown_report_s {
@@ -97,6 +102,24 @@ void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, 
  * scratch), so that altair_eval_lockdown_apply in each forked worker only adds those. 0, or -1
  * when the view was half built and the template must not serve. */
 int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* Booted warm templates (lockdown_booted.c). Whether this kernel and build can hold a template
+ * that runs the project's boot before it serves: Landlock and seccomp both, and the private view
+ * built. Else why not, in why. */
+bool altair_eval_lockdown_booted_possible(char *why, size_t size);
+
+/* The template, before the boot: parent death, rlimits, no_new_privs, its own IPC namespace, its
+ * capped scratch (the base of every worker's), Landlock and the template filter. The boot then
+ * runs with no more rights than a snippet has, plus those. 0, or -1 when Landlock or seccomp did
+ * not hold (the report says why): the template must not run the boot. */
+int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* A worker of a booted template, after the fork: only narrowing. The template's report carried
+ * over, parent death re-armed, an IPC namespace of its own, its scratch dir inside the template's
+ * (policy->scratch_dir, beneath base) with the snippet copied in, a second Landlock layer (writes
+ * to base only, no host paths), the cold seccomp filter stacked. 0, or -1 when it must not run. */
+int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy, const char *base,
+	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report);
 
 /* At the end of a run: is the capped scratch tmpfs (nearly) full, in bytes or inodes? Then a
  * write failed for want of space and the run reports limit_exceeded "disk". */

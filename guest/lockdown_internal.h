@@ -109,7 +109,11 @@ void altair_eval_lockdown_note(altair_eval_lockdown_report *report, const char *
 bool altair_eval_lockdown_unshare(int kind, const char *name, altair_eval_lockdown_report *report);
 #endif
 
-/* The steps, each in its own file, in the order altair_eval_lockdown_apply runs them (POSIX only). */
+/* The steps, each in its own file, in the order altair_eval_lockdown_apply runs them (POSIX only).
+ * Parent death and no_new_privs live in lockdown.c; a booted template and its workers
+ * (lockdown_booted.c) run them too. */
+int altair_eval_lockdown_parent_death(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+void altair_eval_lockdown_no_new_privs(altair_eval_lockdown_report *report);
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report);
@@ -117,6 +121,9 @@ void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *en
  * The worker's view has no /proc/sys, so its IPC namespace's limits are written through this
  * (lockdown_mount_warm.c; sysctls resolve to the opener's IPC namespace). */
 int altair_eval_lockdown_mount_host_proc(void);
+/* A booted template: the host's scratch base the template kept (O_PATH), which Landlock lets it read
+ * so that each worker copies its snippet in; or -1 (lockdown_mount_warm.c). */
+int altair_eval_lockdown_mount_host_base(void);
 /* 0, or -1 when the view was half built and the guest must not run. */
 int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);

@@ -132,6 +132,19 @@ static bool lockdown_landlock_rules(const altair_eval_lockdown_policy *policy, a
 		&& !lockdown_landlock_allow(report, ruleset_fd, handled_fs, policy->scratch_dir, LOCKDOWN_FS_READ | LOCKDOWN_FS_WRITE, true)) {
 		return false;
 	}
+	/* A booted template: its workers copy their snippets from the host's scratch base (read only,
+	 * through the descriptor the template kept: no path in the view leads there). */
+	if (policy->booted_template) {
+		struct landlock_path_beneath_attr rule;
+
+		memset(&rule, 0, sizeof(rule));
+		rule.allowed_access = (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR) & handled_fs;
+		rule.parent_fd = altair_eval_lockdown_mount_host_base();
+		if (rule.parent_fd < 0 || syscall(__NR_landlock_add_rule, ruleset_fd, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) {
+			altair_eval_lockdown_note(report, "landlock: the host's scratch base: %s", strerror(errno));
+			return false;
+		}
+	}
 	/* A runtime path we cannot add is noted; the rest of the policy still holds (PHP may then fail
 	 * to read it, which is visible, not a hole). */
 	for (i = 0; i < policy->read_path_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PATHS; i++) {

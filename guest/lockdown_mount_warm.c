@@ -113,6 +113,54 @@ bool altair_eval_lockdown_mount_prepared(void)
 	return mount_host_base_fd >= 0;
 }
 
+/* A booted template (lockdown_booted.c): the capped scratch tmpfs is mounted once, on the base, and
+ * holds the boot's files and, one at a time, each worker's dir. The host's /proc is not kept: no
+ * worker may mount or write sysctls once the template's Landlock is in force. */
+bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *report)
+{
+	char options[128];
+
+	altair_eval_lockdown_mount_scratch_options(options, sizeof(options));
+	if (mount_base[0] != '/' || mount("tmpfs", mount_base, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) {
+		altair_eval_lockdown_note(report, "mountns: template scratch %s: %s", mount_base, strerror(errno));
+		return false;
+	}
+	if (mount_host_proc_fd >= 0) {
+		close(mount_host_proc_fd);
+		mount_host_proc_fd = -1;
+	}
+	report->scratch_capped = true;
+	return true;
+}
+
+/* A worker of a booted template: its scratch dir, one level beneath the base, inside the template's
+ * tmpfs, with its snippet copied from the host's dir; then no handle on the host is left. */
+bool altair_eval_lockdown_mount_booted_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	char source[PATH_MAX];
+	size_t base_length = strlen(mount_base);
+	const char *scratch = policy->scratch_dir;
+	bool made;
+
+	made = scratch && strncmp(scratch, mount_base, base_length) == 0 && scratch[base_length] == '/'
+		&& scratch[base_length + 1] != '\0' && strchr(scratch + base_length + 1, '/') == NULL
+		&& mkdir(scratch, 0700) == 0;
+	if (made) {
+		snprintf(source, sizeof(source), "%s/snippet.php", scratch + base_length + 1);
+		made = altair_eval_lockdown_mount_copy_snippet(openat(mount_host_base_fd, source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), scratch);
+	}
+	if (!made) {
+		altair_eval_lockdown_note(report, "mountns: worker scratch: %s", strerror(errno));
+	}
+	mount_close_host_fds();
+	return made;
+}
+
+int altair_eval_lockdown_mount_host_base(void)
+{
+	return mount_host_base_fd;
+}
+
 int altair_eval_lockdown_mount_host_proc(void)
 {
 	return mount_host_proc_fd;
@@ -121,6 +169,11 @@ int altair_eval_lockdown_mount_host_proc(void)
 #else
 
 int altair_eval_lockdown_mount_host_proc(void)
+{
+	return -1;
+}
+
+int altair_eval_lockdown_mount_host_base(void)
 {
 	return -1;
 }

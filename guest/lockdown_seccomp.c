@@ -218,6 +218,30 @@ static void bpf_threads_only_clone(lockdown_bpf *bpf, uint32_t refusal)
 	bpf_return(bpf, SECCOMP_RET_ALLOW);
 }
 
+/* A booted template forks its workers: clone() without any namespace flag (fork is clone with
+ * SIGCHLD in glibc). */
+static void bpf_clone_without_namespaces(lockdown_bpf *bpf)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, __NR_clone);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JSET | BPF_K, 0, 1, LOCKDOWN_CLONE_NAMESPACES);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
+/* A booted template's worker re-arms its parent-death signal (fork clears it): PR_SET_PDEATHSIG
+ * only with SIGKILL, so it can never be cleared; every other prctl as in the cold filter. */
+static void bpf_pdeathsig_kill_only(lockdown_bpf *bpf)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, __NR_prctl);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, PR_SET_PDEATHSIG);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(1));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, SIGKILL);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+}
+
 /* prlimit64(pid, resource, new_limit, old_limit) may read limits but never set one: as root,
  * CAP_SYS_RESOURCE would raise the hard limits again (and reach other processes). */
 static void bpf_read_only_prlimit(lockdown_bpf *bpf)
@@ -320,13 +344,28 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 # endif
 
 	for (i = 0; i < sizeof(lockdown_denied_syscalls) / sizeof(lockdown_denied_syscalls[0]); i++) {
+		/* The booted template's differences (see the policy): a worker leads its own session and
+		 * enters its own IPC namespace before its own filter is stacked on this one. */
+		if (policy->booted_template && (lockdown_denied_syscalls[i] == __NR_setsid || lockdown_denied_syscalls[i] == __NR_unshare)) {
+			continue;
+		}
 		bpf_deny(bpf, lockdown_denied_syscalls[i], EPERM);
 	}
 	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
 	bpf_deny(bpf, __NR_clone3, ENOSYS);
+	if (policy->booted_template) {
+		uint32_t ipc_only[] = { CLONE_NEWIPC };
+
+		bpf_allow_only_if_arg_in(bpf, __NR_unshare, 0, ipc_only, 1, EPERM);
+# ifdef __NR_vfork
+		bpf_deny(bpf, __NR_vfork, EPERM);
+# endif
+		bpf_clone_without_namespaces(bpf);
+		bpf_pdeathsig_kill_only(bpf);
+	}
 	/* A new process: refused with EPERM, or, when the host counts refusals, handed to it (it
 	 * answers EPERM and reports limit_exceeded "processes"). */
-	{
+	if (!policy->booted_template) {
 		uint32_t refusal = policy->notify_processes ? SECCOMP_RET_USER_NOTIF : LOCKDOWN_RET_ERRNO(EPERM);
 # ifdef __NR_fork
 		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_fork);
@@ -348,7 +387,9 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	bpf_allow_only_if_arg_in(bpf, __NR_rt_sigqueueinfo, 0, own_group, 1, EPERM);
 	bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
 	/* Keep the parent-death signal: the snippet may not outlive the host. */
-	bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
+	if (!policy->booted_template) {
+		bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
+	}
 
 	if (!policy->allow_writes) {
 		for (i = 0; i < sizeof(lockdown_metadata_syscalls) / sizeof(lockdown_metadata_syscalls[0]); i++) {
@@ -416,7 +457,7 @@ static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, a
 		altair_eval_lockdown_note(report, "ipcns: SysV IPC calls are refused by seccomp instead");
 	}
 	report->seccomp = true;
-	report->processes_blocked = true;
+	report->processes_blocked = !policy->booted_template;
 	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
 	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
 	report->channel_sealed = policy->channel_fd >= 0 && lockdown_channel_not_reopenable(policy->channel_fd, report);

@@ -12,11 +12,13 @@
 #include "ext/standard/html.h"
 #include "../php_altair_eval.h"
 #include "report.h"
+#include "template.h"
 #include "../common/fdio.h"
 #include "../common/proc_status.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -239,6 +241,13 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
 static long long peak_rss(void)
 {
 	long long kb = altair_eval_proc_status_value(status_fd, "VmHWM");
+	struct rusage usage;
+
+	/* A booted template's worker has no /proc entry; it was forked, not spawned, so its
+	 * ru_maxrss is its own high-water mark (counted from the pages it shares with the template). */
+	if (kb < 0 && altair_eval_guest_template_booted() && getrusage(RUSAGE_SELF, &usage) == 0) {
+		kb = usage.ru_maxrss;
+	}
 
 	return kb < 0 ? -1 : kb * 1024;
 }

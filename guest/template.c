@@ -17,6 +17,7 @@
 #include "../php_altair_eval.h"
 #include "warm_protocol.h"
 #include "template.h"
+#include "template_watch.h"
 #include "../common/fdio.h"
 #include "../common/proc_status.h"
 
@@ -32,13 +33,34 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define CONTROL_FD ALTAIR_EVAL_CHANNEL_FD
+/* A booted template moves its control socket here (at least; below RLIMIT_NOFILE). */
+#define CONTROL_FD_SEALED 128
+/* A booted template retires (STALE) once its own CPU time reaches this share of its RLIMIT_CPU. */
+#define TEMPLATE_CPU_BUDGET_SECONDS (ALTAIR_EVAL_TIMEOUT_MS_MAX / 1000 / 2)
 /* A worker's own descriptors: stdin (/dev/null), stdout, stderr, the result channel. */
 #define WORKER_OWN_FDS (ALTAIR_EVAL_CHANNEL_FD + 1)
 /* More than the template ever holds (opcache's lock file is the one seen in practice). */
 #define WORKER_INHERITED_MAX 64
 /* Without /proc/self/fd, every number below this is probed instead. */
 #define WORKER_PROBE_FDS 1024
+
+static int control_fd = ALTAIR_EVAL_CHANNEL_FD;
+
+static void send_event_with(int32_t kind, uint32_t flags, const char *note)
+{
+	altair_eval_warm_event event;
+
+	memset(&event, 0, sizeof(event));
+	event.magic = ALTAIR_EVAL_WARM_MAGIC;
+	event.kind = kind;
+	event.pid = (int32_t) getpid();
+	event.flags = flags;
+	if (note) {
+		snprintf(event.note, sizeof(event.note), "%s", note);
+	}
+	while (send(control_fd, &event, sizeof(event), MSG_NOSIGNAL) < 0 && errno == EINTR) {
+	}
+}
 
 static void send_event(int32_t kind, pid_t pid, int status, const struct rusage *usage)
 {
@@ -53,15 +75,32 @@ static void send_event(int32_t kind, pid_t pid, int status, const struct rusage 
 	if (usage) {
 		event.usage = *usage;
 	}
-	while (send(CONTROL_FD, &event, sizeof(event), MSG_NOSIGNAL) < 0 && errno == EINTR) {
+	while (send(control_fd, &event, sizeof(event), MSG_NOSIGNAL) < 0 && errno == EINTR) {
 	}
+}
+
+int altair_eval_guest_template_seal_control(void)
+{
+	int moved = fcntl(ALTAIR_EVAL_CHANNEL_FD, F_DUPFD_CLOEXEC, CONTROL_FD_SEALED);
+
+	if (moved >= 0) {
+		close(ALTAIR_EVAL_CHANNEL_FD);
+		control_fd = moved;
+	}
+	return control_fd;
+}
+
+ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why)
+{
+	send_event_with(ALTAIR_EVAL_WARM_PLAIN, 0, why);
+	_exit(0);
 }
 
 /* One request and its descriptors; false when the host is gone (or spoke nonsense). */
 static bool receive_request(altair_eval_warm_request *request, int fds[ALTAIR_EVAL_WARM_FDS])
 {
 	size_t count = 0;
-	ssize_t received = altair_eval_fdio_receive(CONTROL_FD, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS, &count);
+	ssize_t received = altair_eval_fdio_receive(control_fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS, &count);
 
 	if ((size_t) received != sizeof(*request) || count != ALTAIR_EVAL_WARM_FDS || request->magic != ALTAIR_EVAL_WARM_MAGIC
 		|| memchr(request->scratch, '\0', sizeof(request->scratch)) == NULL) {
@@ -73,10 +112,21 @@ static bool receive_request(altair_eval_warm_request *request, int fds[ALTAIR_EV
 	return true;
 }
 
+/* Also a setting the template locked before its boot (guest/engine.c): this is the worker's own
+ * C code, before any of its user code, setting what a cold child gets on its command line. */
 static void set_ini(const char *name, const char *value)
 {
 	zend_string *key = zend_string_init(name, strlen(name), 0);
+	zend_ini_entry *entry = zend_hash_find_ptr(EG(ini_directives), key);
+	uint8_t modifiable = entry ? entry->modifiable : 0;
+
+	if (entry) {
+		entry->modifiable = ZEND_INI_SYSTEM;
+	}
 	zend_alter_ini_entry_chars(key, value, strlen(value), ZEND_INI_SYSTEM, ZEND_INI_STAGE_RUNTIME);
+	if (entry) {
+		entry->modifiable = modifiable;
+	}
 	zend_string_release(key);
 }
 
@@ -198,6 +248,10 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
 
 	setsid();
+	if (control_fd != ALTAIR_EVAL_CHANNEL_FD) {
+		close(control_fd);
+	}
+	altair_eval_template_watch_close_in_worker();
 	for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 		dup2(fds[i], STDOUT_FILENO + i);
 		close(fds[i]);
@@ -208,7 +262,11 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 	set_ini("sys_temp_dir", request->scratch);
 	set_ini("upload_tmp_dir", request->scratch);
 	set_ini("session.save_path", request->scratch);
-	narrow_open_basedir(placeholder, request->scratch);
+	/* A booted worker keeps the whole template scratch: the boot's files are there (the template
+	 * checks after each worker that nothing but the worker's own dir was touched). */
+	if (!altair_eval_guest_template_booted()) {
+		narrow_open_basedir(placeholder, request->scratch);
+	}
 	snprintf(number, sizeof(number), "%u", request->timeout_ms);
 	set_ini("altair_eval.guest_timeout_ms", number);
 	snprintf(number, sizeof(number), "%ld", (long) template_pid);
@@ -224,6 +282,7 @@ static void await_worker(pid_t pid)
 
 	while (waitid(P_PID, (id_t) pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
 	}
+	/* (A booted template's filter refuses this: its workers cannot start processes either.) */
 	kill(-pid, SIGKILL);
 	memset(&usage, 0, sizeof(usage));
 	while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
@@ -244,22 +303,56 @@ static bool single_threaded(void)
 	return threads <= 1;
 }
 
+/* A booted template serves no request once a file its boot loaded changed, a worker touched the
+ * boot's files, or its own CPU time nears its limit (template_watch.h). */
+static bool stale(void)
+{
+	return altair_eval_guest_template_booted() && (altair_eval_template_watch_scratch_touched()
+		|| altair_eval_template_watch_files_changed() || altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
+}
+
+/* After a booted template's worker: its dir goes, and the rest of the scratch must be as it was. */
+static void worker_done(const altair_eval_warm_request *request, const char *base)
+{
+	size_t length = strlen(base);
+	const char *name = request->scratch + length + 1;
+
+	if (!altair_eval_guest_template_booted()) {
+		return;
+	}
+	if (strncmp(request->scratch, base, length) != 0 || request->scratch[length] != '/' || !*name || strchr(name, '/')) {
+		altair_eval_template_watch_retire();
+		return;
+	}
+	altair_eval_template_watch_worker_done(name);
+}
+
 void altair_eval_guest_template_serve(void)
 {
 	altair_eval_warm_request request;
 	int fds[ALTAIR_EVAL_WARM_FDS];
 	pid_t template_pid = getpid();
+	char base[MAXPATHLEN];
 
+	snprintf(base, sizeof(base), "%s", ALTAIR_EVAL_G(guest_scratch));
 	/* The template dies with its host; its workers die with it (their own lockdown step). */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != (pid_t) ALTAIR_EVAL_G(guest_parent_pid)) {
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
 	fflush(NULL);
-	send_event(ALTAIR_EVAL_WARM_READY, template_pid, 0, NULL);
+	send_event_with(ALTAIR_EVAL_WARM_READY, altair_eval_guest_template_booted() ? ALTAIR_EVAL_WARM_BOOTED : 0, NULL);
 
 	while (receive_request(&request, fds)) {
 		pid_t pid;
+		if (stale()) {
+			/* The host starts a new template and sends it this request again. */
+			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
+				close(fds[i]);
+			}
+			send_event_with(ALTAIR_EVAL_WARM_STALE, 0, NULL);
+			_exit(0);
+		}
 		if (!single_threaded()) {
 			/* fork() copies only this thread: a lock another one holds (malloc, an extension's)
 			 * would stay locked forever in the worker, which calls emalloc and ini code. */
@@ -284,6 +377,7 @@ void altair_eval_guest_template_serve(void)
 		}
 		send_event(ALTAIR_EVAL_WARM_STARTED, pid, 0, NULL);
 		await_worker(pid);
+		worker_done(&request, base);
 	}
 	/* The host closed the control socket (or is gone): nothing to clean up, no PHP shutdown. */
 	_exit(0);

@@ -1,12 +1,42 @@
 /*
- * The warm template: a guest that never runs user code. It forks one worker per request and
- * returns in that worker only, set up to continue exactly as a cold child would.
+ * The warm template: a guest that forks one worker per request and returns in that worker only,
+ * set up to continue exactly as a cold child would (template.c). A plain template never runs user
+ * code; a booted one (template_boot.c) ran the project's boot under the lockdown first, and each
+ * worker replays what came of that boot instead of booting.
  */
 #ifndef ALTAIR_EVAL_GUEST_TEMPLATE_H
 #define ALTAIR_EVAL_GUEST_TEMPLATE_H
 
+#include "php.h"
+#include "warm_protocol.h"
+
+#define ALTAIR_EVAL_TEMPLATE_NOTE_MAX ALTAIR_EVAL_WARM_NOTE_MAX
+
 /* Serves requests until the host closes the control socket (then the template exits). Returns
  * only in a freshly forked worker. */
 void altair_eval_guest_template_serve(void);
+
+/* A booted template keeps its control socket away from fd 3 (a worker's result channel) on a
+ * number of its own, which its seccomp filter seals; returns that number. */
+int altair_eval_guest_template_seal_control(void);
+
+/* The template cannot serve booted after all: tells the host why (PLAIN) and exits. */
+ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why);
+
+/* template_boot.c. In the template, after its lockdown: the boot, its outcome kept; false (why
+ * filled in) when the template must not serve booted. */
+bool altair_eval_guest_template_boot(char *why, size_t size);
+/* True in a booted template and its workers. */
+bool altair_eval_guest_template_booted(void);
+/* In a worker of a booted template, in place of autoload and boot: the boot's output, host frame
+ * and failure. false: EG(exception) holds how the run ends (compiled as for the guest's settle). */
+bool altair_eval_guest_template_replay(bool *compiled);
+/* Why a warm worker boots the app itself (its template could not boot it), for the sandbox
+ * report; NULL when it does not, or in a cold child. */
+void altair_eval_guest_template_set_note(const char *text);
+const char *altair_eval_guest_template_note(void);
+
+/* guest.c: compiles and runs a file at top level; false when it did not compile. */
+bool altair_eval_guest_run_file(const char *path, zval *retval, bool snippet);
 
 #endif

@@ -2,13 +2,21 @@
  * Warm evaluations: what the host and a template child say to each other over the template's
  * control socket (SOCK_SEQPACKET on ALTAIR_EVAL_CHANNEL_FD, so each message arrives whole).
  *
- *   template → host   READY                       once, when it is up and waiting
+ *   template → host   READY {flags}               once, when it is up and waiting (BOOTED: it ran
+ *                                                 the project's boot, see guest/template_boot.c)
+ *   template → host   PLAIN {note}                instead of READY: it cannot boot the project for
+ *                                                 its workers (why in note) and exits; the host
+ *                                                 starts a plain template for the policy instead
  *   host → template   a request + 3 descriptors   (SCM_RIGHTS: stdout, stderr, result channel)
  *   template → host   STARTED {pid}               a worker was forked for it
+ *   template → host   STALE                       instead of STARTED: a file its boot loaded changed
+ *                                                 (or a worker touched the boot's files); it exits,
+ *                                                 and the host resends the request to a new one
  *   template → host   EXITED {pid, status, usage} the worker ended (its group killed, it reaped)
  *
- * The worker is a fork of the template that never ran user code: it takes the descriptors, its
- * own session and the request's scratch dir, then locks down and runs exactly like a cold child.
+ * A plain template never ran user code: a worker takes the descriptors, its own session and the
+ * request's scratch dir, then locks down and runs exactly like a cold child. A booted template ran
+ * the boot under the lockdown; its worker only narrows that lockdown and runs the snippet.
  * Plain C (no Zend types): read by runner/warm.c and guest/template.c.
  */
 #ifndef ALTAIR_EVAL_WARM_PROTOCOL_H
@@ -25,8 +33,15 @@ enum {
 	ALTAIR_EVAL_WARM_READY = 1,
 	ALTAIR_EVAL_WARM_STARTED = 2,
 	ALTAIR_EVAL_WARM_EXITED = 3,
-	ALTAIR_EVAL_WARM_FAILED = 4
+	ALTAIR_EVAL_WARM_FAILED = 4,
+	ALTAIR_EVAL_WARM_PLAIN = 5,
+	ALTAIR_EVAL_WARM_STALE = 6
 };
+
+/* READY's flags. */
+#define ALTAIR_EVAL_WARM_BOOTED 1u
+/* PLAIN's note: a sentence of ours (never text the project produced). */
+#define ALTAIR_EVAL_WARM_NOTE_MAX 160
 
 typedef struct {
 	uint32_t magic;
@@ -40,7 +55,9 @@ typedef struct {
 	int32_t pid;
 	int32_t wait_status;
 	int32_t error;
+	uint32_t flags;
 	struct rusage usage;
+	char note[ALTAIR_EVAL_WARM_NOTE_MAX];
 } altair_eval_warm_event;
 
 #endif

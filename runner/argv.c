@@ -425,9 +425,14 @@ static void build_environment(altair_eval_command *command, const altair_eval_re
 
 /* A template compiles nothing itself; its workers share what they compile through opcache, and
  * timestamps are checked on every use so an edited project file is seen by the next call. */
-static void push_template(altair_eval_command *command)
+static void push_template(altair_eval_command *command, const altair_eval_request *request, const altair_eval_template_args *template)
 {
 	push_ini(command, "altair_eval.guest_template", "1");
+	if (template->plain_note) {
+		push_ini(command, "altair_eval.guest_warm_note", template->plain_note);
+	} else if (!request->allow_writes && !request->unsafe) {
+		push_ini(command, "altair_eval.guest_template_boot", "1");
+	}
 	push_ini(command, "opcache.enable", "1");
 	push_ini(command, "opcache.enable_cli", "1");
 	push_ini(command, "opcache.validate_timestamps", "1");
@@ -435,7 +440,7 @@ static void push_template(altair_eval_command *command)
 }
 
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
-	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template)
+	const altair_eval_request *request, const altair_eval_scratch *scratch, const altair_eval_template_args *template)
 {
 	zend_string *packages = altair_eval_packages_outside_root(request->project_root);
 
@@ -450,7 +455,7 @@ void altair_eval_command_build(altair_eval_command *command, zend_string *php_bi
 		zend_string_release(packages);
 	}
 	if (template) {
-		push_template(command);
+		push_template(command, request, template);
 	}
 	push_arg(command, estrdup("-r"));
 	push_arg(command, estrdup(altair_eval_guest_prelude));

@@ -225,7 +225,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 			RETURN_THROWS();
 		}
 	} else {
-		altair_eval_command_build(&command, Z_STR_P(binary), &request, &scratch, false);
+		altair_eval_command_build(&command, Z_STR_P(binary), &request, &scratch, NULL);
 		zend_result spawned = altair_eval_spawn(&command, ZSTR_VAL(request.project_root), token, &child);
 		altair_eval_command_free(&command);
 		if (spawned != SUCCESS) {

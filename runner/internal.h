@@ -127,7 +127,17 @@ typedef struct {
 	pid_t pid;      /* 0 when not running */
 	int control_fd; /* SOCK_SEQPACKET, see guest/warm_protocol.h */
 	uint64_t last_used; /* the evaluation count when it last served: the least recent is closed first */
+	bool booted;    /* it ran the project's boot for its workers (guest/template_boot.c) */
+	/* Why this policy's templates do not boot the project (a booted one said PLAIN), passed to the
+	 * plain ones for their workers' sandbox report; NULL while booting is still tried. */
+	char *plain_note;
 } altair_eval_template;
+
+/* How a warm template is started (argv.c): plain_note NULL: boot the project unless the request
+ * writes (or is unsafe); else a plain template whose workers report that note. */
+typedef struct {
+	const char *plain_note;
+} altair_eval_template_args;
 
 /* Evaluator objects carry their warm templates, keyed by policy. */
 typedef struct {
@@ -160,7 +170,7 @@ bool altair_eval_scratch_owns_path(const char *path);
 zend_string *altair_eval_packages_outside_root(zend_string *root);
 
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
-	const altair_eval_request *request, const altair_eval_scratch *scratch, bool template);
+	const altair_eval_request *request, const altair_eval_scratch *scratch, const altair_eval_template_args *template);
 void altair_eval_command_free(altair_eval_command *command);
 /* The env policy and endpoints, for keys of warm templates (emalloc'd). */
 zend_string *altair_eval_command_policy_extra(const altair_eval_request *request);

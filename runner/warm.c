@@ -82,7 +82,7 @@ static bool read_event(int fd, altair_eval_warm_event *event, int timeout_ms)
 static bool read_reply(int fd, altair_eval_warm_event *event)
 {
 	while (read_event(fd, event, ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS)) {
-		if (event->kind == ALTAIR_EVAL_WARM_STARTED || event->kind == ALTAIR_EVAL_WARM_FAILED) {
+		if (event->kind == ALTAIR_EVAL_WARM_STARTED || event->kind == ALTAIR_EVAL_WARM_FAILED || event->kind == ALTAIR_EVAL_WARM_STALE) {
 			return true;
 		}
 	}
@@ -108,21 +108,44 @@ static void template_destroy(zval *entry)
 	altair_eval_template *template = Z_PTR_P(entry);
 
 	template_stop(template);
+	if (template->plain_note) {
+		efree(template->plain_note);
+	}
 	efree(template);
 }
 
-static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request)
+/* The template's PLAIN note, kept for the plain templates of the policy: our own sentence, but it
+ * may name a path, so only printable ASCII without quotes survives (it goes on a command line). */
+static char *plain_note_from(const altair_eval_warm_event *event)
+{
+	char note[ALTAIR_EVAL_WARM_NOTE_MAX];
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof(note) && event->note[i]; i++) {
+		unsigned char c = (unsigned char) event->note[i];
+		note[i] = c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '$' ? (char) c : '?';
+	}
+	note[i] = '\0';
+	return estrdup(i ? note : "the template could not boot the project");
+}
+
+/* One template process; its first event in event. */
+static zend_result template_spawn(altair_eval_template *template, zend_string *binary, const altair_eval_request *request,
+	altair_eval_warm_event *event)
 {
 	altair_eval_command command;
 	altair_eval_scratch placeholder;
-	altair_eval_warm_event event;
+	altair_eval_template_args args = { template->plain_note };
 	char directory[MAXPATHLEN];
 	int control[2];
 	int placed[3] = { -1, -1, -1 };
 	zend_result status;
+	/* A booted template runs the boot first: it may take as long as an evaluation may. */
+	int timeout = ALTAIR_EVAL_WARM_START_TIMEOUT_MS + (template->plain_note ? 0 : (int) request->timeout_ms);
 
 	template->pid = 0;
 	template->control_fd = -1;
+	template->booted = false;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
 		return warm_failed("control socket", errno);
 	}
@@ -134,7 +157,7 @@ static zend_result template_start(altair_eval_template *template, zend_string *b
 	}
 	placeholder.dir = directory;
 	placeholder.snippet_path = NULL;
-	altair_eval_command_build(&command, binary, request, &placeholder, true);
+	altair_eval_command_build(&command, binary, request, &placeholder, &args);
 	placed[2] = control[1];
 	status = altair_eval_spawn_process(&command, ZSTR_VAL(request->project_root), placed, &template->pid);
 	altair_eval_command_free(&command);
@@ -145,11 +168,36 @@ static zend_result template_start(altair_eval_template *template, zend_string *b
 		return FAILURE;
 	}
 	template->control_fd = control[0];
-	if (!read_event(template->control_fd, &event, ALTAIR_EVAL_WARM_START_TIMEOUT_MS) || event.kind != ALTAIR_EVAL_WARM_READY) {
-		template_stop(template);
-		return warm_failed("the template did not come up (run the same request cold to see why)", 0);
+	if (!read_event(template->control_fd, event, timeout)) {
+		event->kind = 0;
 	}
 	return SUCCESS;
+}
+
+/* A template that boots the project when it can (READY, BOOTED); when it says it cannot (PLAIN) or
+ * its boot outlasts an evaluation's timeout, a plain one, whose workers boot the app themselves
+ * and say why in their sandbox report. */
+static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request)
+{
+	altair_eval_warm_event event;
+
+	for (int attempt = 0; attempt < 2; attempt++) {
+		memset(&event, 0, sizeof(event));
+		if (template_spawn(template, binary, request, &event) != SUCCESS) {
+			return FAILURE;
+		}
+		if (event.kind == ALTAIR_EVAL_WARM_READY) {
+			template->booted = (event.flags & ALTAIR_EVAL_WARM_BOOTED) != 0;
+			return SUCCESS;
+		}
+		template_stop(template);
+		if (template->plain_note) {
+			break;
+		}
+		template->plain_note = event.kind == ALTAIR_EVAL_WARM_PLAIN ? plain_note_from(&event)
+			: estrdup("the boot did not finish within the evaluation's timeout");
+	}
+	return warm_failed("the template did not come up (run the same request cold to see why)", 0);
 }
 
 static bool send_request(altair_eval_template *template, const altair_eval_request *request,
@@ -211,6 +259,8 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		template = emalloc(sizeof(*template));
 		template->pid = 0;
 		template->control_fd = -1;
+		template->booted = false;
+		template->plain_note = NULL;
 		zend_hash_add_new_ptr(evaluator->templates, key, template);
 	}
 	zend_string_release(key);
@@ -260,17 +310,27 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		return warm_failed("result channel", errno);
 	}
 	forget_other_caches(evaluator, binary, request);
-	/* A template that died since the last call is replaced once, transparently. */
-	for (int attempt = 0; attempt < 2 && !sent; attempt++) {
-		template = template_for(evaluator, binary, request, attempt > 0);
+	/* A template that died since the last call is replaced, transparently; so is a booted one that
+	 * answers STALE (a file its boot loaded changed): the new one boots the project again. */
+	for (int attempt = 0, restart = 0; attempt < 3; attempt++) {
+		template = template_for(evaluator, binary, request, restart);
 		if (!template) {
 			altair_eval_pipes_close(&pipes);
 			return FAILURE;
 		}
 		sent = send_request(template, request, scratch, &pipes);
+		restart = 1;
+		if (!sent) {
+			continue;
+		}
+		if (read_reply(template->control_fd, &event) && event.kind == ALTAIR_EVAL_WARM_STALE) {
+			sent = false;
+			continue;
+		}
+		break;
 	}
 	altair_eval_pipes_close_child_ends(&pipes);
-	if (!sent || !read_reply(template->control_fd, &event) || event.kind != ALTAIR_EVAL_WARM_STARTED || event.pid <= 0) {
+	if (!sent || event.kind != ALTAIR_EVAL_WARM_STARTED || event.pid <= 0) {
 		int error = sent && event.kind == ALTAIR_EVAL_WARM_FAILED ? event.error : 0;
 		template_stop(template);
 		altair_eval_pipes_close(&pipes);

@@ -1,0 +1,123 @@
+/*
+ * The lockdown of a booted warm template and of its workers (see lockdown.h; docs/ARCHITECTURE.md,
+ * "Booted templates"). The template runs the project's boot, which is project code, so everything
+ * that protects the host is in force before it: the same steps as a cold child, in the same order,
+ * with two differences the serve loop needs (Landlock may read the host's scratch base, where the
+ * workers' snippets are; the template filter lets it fork, and a worker lead its session, enter
+ * its IPC namespace and re-arm its parent-death signal). A worker's own steps only narrow: every
+ * Landlock layer and seccomp filter stacks on the template's.
+ */
+
+#include "lockdown_mount.h"
+
+#if defined(LOCKDOWN_MOUNTNS) && defined(LOCKDOWN_LANDLOCK) && defined(LOCKDOWN_SECCOMP)
+# define LOCKDOWN_BOOTED 1
+# ifndef __NR_landlock_create_ruleset
+#  define __NR_landlock_create_ruleset 444
+# endif
+#endif
+
+bool altair_eval_lockdown_booted_possible(char *why, size_t size)
+{
+#ifdef LOCKDOWN_BOOTED
+	long abi = syscall(__NR_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+
+	if (abi < 1) {
+		snprintf(why, size, "no Landlock (%s) to keep the template's scratch and the host out of the boot's reach", strerror(errno));
+		return false;
+	}
+	if (!altair_eval_lockdown_mount_prepared()) {
+		snprintf(why, size, "the template has no private view");
+		return false;
+	}
+	return true;
+#else
+	snprintf(why, size, "this build has no Landlock, seccomp filter or mount namespaces");
+	return false;
+#endif
+}
+
+int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_BOOTED
+	altair_eval_lockdown_policy template = *policy;
+
+	template.booted_template = true;
+	template.notify_processes = false;
+	if (altair_eval_lockdown_parent_death(&template, report) != 0) {
+		return -1;
+	}
+	/* One CPU limit for the template's life: each worker's count starts at zero when it is forked,
+	 * and each evaluation's own time is held by the host's clock. */
+	template.timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_MAX;
+	altair_eval_lockdown_rlimits_apply(&template, report);
+	altair_eval_lockdown_no_new_privs(report);
+	altair_eval_lockdown_namespaces_ipc(&template, report);
+	if (!altair_eval_lockdown_mount_booted_template(report)) {
+		return -1;
+	}
+	altair_eval_lockdown_landlock_apply(&template, report);
+	if (report->landlock_abi < 1) {
+		return -1;
+	}
+	altair_eval_lockdown_seccomp_apply(&template, report);
+	return report->seccomp ? 0 : -1;
+#else
+	(void) policy;
+	altair_eval_lockdown_note(report, "booted template: not compiled in");
+	return -1;
+#endif
+}
+
+int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy, const char *base,
+	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_BOOTED
+	altair_eval_lockdown_policy layer = *policy;
+	struct timespec start, end;
+
+	/* What the template holds for all its workers (rlimits, no_new_privs, namespaces, the view)
+	 * counts for this one; the rest is this worker's own, below. */
+	memcpy(report, template_report, sizeof(*report));
+	report->ipcns = report->ipc_limits = false;
+	report->landlock_abi = 0;
+	report->landlock_net = report->landlock_scoped = report->endpoint_ports = false;
+	report->seccomp = report->processes_blocked = report->sockets_blocked = false;
+	report->tcp_stream_only = report->channel_sealed = false;
+	report->process_listener_fd = -1;
+	report->status_fd = -1;
+
+	if (altair_eval_lockdown_parent_death(policy, report) != 0) {
+		return -1;
+	}
+	/* A fresh IPC namespace; its limits cannot be written from here (no /proc/sys, and Landlock
+	 * keeps the host's /proc out), so the seccomp filter refuses SysV IPC altogether. */
+	if (unshare(CLONE_NEWIPC) == 0) {
+		report->ipcns = true;
+	} else {
+		altair_eval_lockdown_note(report, "ipcns: %s", strerror(errno));
+	}
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	if (!altair_eval_lockdown_mount_booted_worker(policy, report)) {
+		return -1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
+	/* Layer 2: the same reads, writes beneath the template's scratch only (the boot's files and this
+	 * worker's dir: the template checks after each worker that nothing but its dir was touched). */
+	layer.scratch_dir = base;
+	layer.booted_template = false;
+	altair_eval_lockdown_landlock_apply(&layer, report);
+	if (report->landlock_abi < 1) {
+		return -1;
+	}
+	altair_eval_lockdown_seccomp_apply(policy, report);
+	return 0;
+#else
+	(void) policy;
+	(void) base;
+	(void) template_report;
+	altair_eval_lockdown_note(report, "booted template: not compiled in");
+	return -1;
+#endif
+}

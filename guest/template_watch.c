@@ -1,0 +1,245 @@
+/*
+ * What a booted template watches between evaluations (see template_watch.h): the files its boot
+ * loaded, and its own scratch, where the boot wrote. Plain C over syscalls.
+ */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+
+#include "template_watch.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef __linux__
+# include <sys/inotify.h>
+# define WATCH_INOTIFY 1
+#endif
+
+typedef struct {
+	char *path;
+	bool present;
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+	struct timespec ctime;
+} watched_file;
+
+static watched_file *files;
+static size_t file_count, file_capacity;
+
+static int events_fd = -1;
+static int base_wd = -1;
+static char base_dir[PATH_MAX];
+static bool touched;
+
+static void take(watched_file *file)
+{
+	struct stat info;
+
+	file->present = stat(file->path, &info) == 0;
+	if (file->present) {
+		file->dev = info.st_dev;
+		file->ino = info.st_ino;
+		file->size = info.st_size;
+		file->mtime = info.st_mtim;
+		file->ctime = info.st_ctim;
+	}
+}
+
+void altair_eval_template_watch_file(const char *path)
+{
+	if (!path || path[0] != '/') {
+		return;
+	}
+	if (file_count == file_capacity) {
+		size_t capacity = file_capacity ? file_capacity * 2 : 256;
+		watched_file *grown = realloc(files, capacity * sizeof(*files));
+		if (!grown) {
+			touched = true; /* cannot be watched: serve no more than this boot's first evaluation */
+			return;
+		}
+		files = grown;
+		file_capacity = capacity;
+	}
+	files[file_count].path = strdup(path);
+	if (!files[file_count].path) {
+		touched = true;
+		return;
+	}
+	take(&files[file_count]);
+	file_count++;
+}
+
+static bool same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+bool altair_eval_template_watch_files_changed(void)
+{
+	for (size_t i = 0; i < file_count; i++) {
+		watched_file now = { files[i].path, false, 0, 0, 0, { 0, 0 }, { 0, 0 } };
+
+		take(&now);
+		if (now.present != files[i].present || (now.present && (now.dev != files[i].dev || now.ino != files[i].ino
+			|| now.size != files[i].size || !same_time(&now.mtime, &files[i].mtime) || !same_time(&now.ctime, &files[i].ctime)))) {
+			return true;
+		}
+	}
+	return false;
+}
+
+size_t altair_eval_template_watch_file_count(void)
+{
+	return file_count;
+}
+
+#ifdef WATCH_INOTIFY
+# define WATCH_MASK (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE \
+	| IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
+/* Deeper than any framework's cache, shallow enough for the template's descriptor limit. */
+# define WATCH_MAX_DEPTH 24
+
+/* Every directory beneath dir (dir included). false when one could not be watched. */
+static bool watch_tree(const char *dir, int depth)
+{
+	char child[PATH_MAX];
+	DIR *listing;
+	struct dirent *entry;
+	bool all = true;
+	int wd = depth > WATCH_MAX_DEPTH ? -1 : inotify_add_watch(events_fd, dir, WATCH_MASK);
+
+	if (wd < 0) {
+		return false;
+	}
+	if (depth == 0) {
+		base_wd = wd;
+	}
+	listing = opendir(dir);
+	if (!listing) {
+		return false;
+	}
+	while (all && (entry = readdir(listing)) != NULL) {
+		if (entry->d_type != DT_DIR || strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) {
+			continue;
+		}
+		all = (size_t) snprintf(child, sizeof(child), "%s/%s", dir, entry->d_name) < sizeof(child) && watch_tree(child, depth + 1);
+	}
+	closedir(listing);
+	return all;
+}
+#endif
+
+bool altair_eval_template_watch_scratch(const char *base)
+{
+#ifdef WATCH_INOTIFY
+	snprintf(base_dir, sizeof(base_dir), "%s", base);
+	events_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	return events_fd >= 0 && watch_tree(base, 0);
+#else
+	(void) base;
+	return false;
+#endif
+}
+
+#ifndef WATCH_MAX_DEPTH
+# define WATCH_MAX_DEPTH 24
+#endif
+
+/* Removes a worker's dir, descending at most WATCH_MAX_DEPTH levels, never following a link. */
+static bool remove_at(int parent, const char *name, int depth)
+{
+	int fd;
+	DIR *listing;
+	struct dirent *entry;
+	bool all = true;
+
+	if (unlinkat(parent, name, 0) == 0 || errno == ENOENT) {
+		return true;
+	}
+	if ((errno != EISDIR && errno != EPERM) || depth > WATCH_MAX_DEPTH) {
+		return false;
+	}
+	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || (listing = fdopendir(fd)) == NULL) {
+		if (fd >= 0) {
+			close(fd);
+		}
+		return false;
+	}
+	while ((entry = readdir(listing)) != NULL) {
+		if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0) {
+			all &= remove_at(dirfd(listing), entry->d_name, depth + 1);
+		}
+	}
+	closedir(listing);
+	return all && unlinkat(parent, name, AT_REMOVEDIR) == 0;
+}
+
+void altair_eval_template_watch_worker_done(const char *name)
+{
+	int base = open(base_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (base < 0 || !remove_at(base, name, 0)) {
+		touched = true;
+	}
+	if (base >= 0) {
+		close(base);
+	}
+#ifdef WATCH_INOTIFY
+	char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	ssize_t length;
+
+	if (events_fd < 0) {
+		touched = true;
+		return;
+	}
+	/* Only the worker's own dir may have come and gone, directly beneath the base. */
+	while ((length = read(events_fd, buffer, sizeof(buffer))) > 0) {
+		for (char *at = buffer; at < buffer + length; ) {
+			const struct inotify_event *event = (const struct inotify_event *) at;
+			if (event->wd != base_wd || event->len == 0 || strcmp(event->name, name) != 0 || (event->mask & IN_Q_OVERFLOW)) {
+				touched = true;
+			}
+			at += sizeof(*event) + event->len;
+		}
+	}
+#else
+	touched = true;
+#endif
+}
+
+void altair_eval_template_watch_retire(void)
+{
+	touched = true;
+}
+
+bool altair_eval_template_watch_scratch_touched(void)
+{
+	return touched;
+}
+
+bool altair_eval_template_watch_cpu_spent(long budget_seconds)
+{
+	struct rusage usage;
+
+	return getrusage(RUSAGE_SELF, &usage) == 0 && usage.ru_utime.tv_sec + usage.ru_stime.tv_sec >= budget_seconds;
+}
+
+void altair_eval_template_watch_close_in_worker(void)
+{
+	if (events_fd >= 0) {
+		close(events_fd);
+		events_fd = -1;
+	}
+}

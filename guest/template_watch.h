@@ -1,0 +1,39 @@
+/*
+ * A booted template's watch between evaluations (guest/template_watch.c; docs/ARCHITECTURE.md,
+ * "Booted templates"):
+ *
+ *   the files its boot loaded   (dev, inode, size, mtime, ctime) of each, taken after the boot and
+ *                               compared before every fork: an edit means a new template
+ *   its scratch                 the boot's files live in the template's tmpfs, which every worker
+ *                               shares: inotify on each of its directories, read after each worker,
+ *                               reports anything touched but the worker's own dir; that dir is
+ *                               removed after the worker (never following a link)
+ *   its CPU time                the template's RLIMIT_CPU is set once; it retires before reaching it
+ *
+ * Any of these makes the template answer its next request with STALE and exit. Plain C.
+ */
+#ifndef ALTAIR_EVAL_TEMPLATE_WATCH_H
+#define ALTAIR_EVAL_TEMPLATE_WATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Records an absolute path (a file or a directory) and its state now. */
+void altair_eval_template_watch_file(const char *path);
+size_t altair_eval_template_watch_file_count(void);
+bool altair_eval_template_watch_files_changed(void);
+
+/* Watches every directory beneath base (the template's scratch); false when it cannot. */
+bool altair_eval_template_watch_scratch(const char *base);
+/* After a worker was reaped: removes base/name and reads what was touched meanwhile. */
+void altair_eval_template_watch_worker_done(const char *name);
+bool altair_eval_template_watch_scratch_touched(void);
+/* Makes the next request STALE (something could not be checked or cleaned). */
+void altair_eval_template_watch_retire(void);
+
+bool altair_eval_template_watch_cpu_spent(long budget_seconds);
+
+/* In a worker, before any user code: the watch is the template's alone. */
+void altair_eval_template_watch_close_in_worker(void);
+
+#endif
