@@ -282,6 +282,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_lo
 	add_assoc_bool(&frame, "landlock_net", kernel->landlock_net);
 	add_assoc_bool(&frame, "landlock_scoped", kernel->landlock_scoped);
 	add_assoc_bool(&frame, "unsafe", unsafe);
+	add_assoc_bool(&frame, "booted_template", altair_eval_guest_template_booted());
 	report_endpoints(&frame, kernel);
 	array_init(&unavailable);
 	if (unsafe) {

@@ -57,7 +57,7 @@ typedef struct {
 	/* A booted warm template (lockdown_booted.c): its Landlock rules add read access beneath the
 	 * host's scratch base (where each worker's snippet is), and its seccomp filter is the cold one
 	 * with exactly what the serve loop and a worker's own steps need: fork without namespaces,
-	 * setsid, unshare(CLONE_NEWIPC) and PR_SET_PDEATHSIG with SIGKILL only. */
+	 * setsid, its own RLIMIT_CPU and PR_SET_PDEATHSIG with SIGKILL only. */
 	bool booted_template;
 } altair_eval_lockdown_policy;
 
@@ -115,9 +115,10 @@ bool altair_eval_lockdown_booted_possible(char *why, size_t size);
 int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 /* A worker of a booted template, after the fork: only narrowing. The template's report carried
- * over, parent death re-armed, an IPC namespace of its own, its scratch dir inside the template's
- * (policy->scratch_dir, beneath base) with the snippet copied in, a second Landlock layer (writes
- * to base only, no host paths), the cold seccomp filter stacked. 0, or -1 when it must not run. */
+ * over (its IPC namespace, emptied by the template after each worker), parent death re-armed, the
+ * evaluation's RLIMIT_CPU, its scratch dir inside the template's (policy->scratch_dir, beneath
+ * base) with the snippet copied in, a second Landlock layer (writes to base only, no host paths),
+ * the cold seccomp filter stacked. 0, or -1 when it must not run. */
 int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy, const char *base,
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report);
 

@@ -79,7 +79,6 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	/* What the template holds for all its workers (rlimits, no_new_privs, namespaces, the view)
 	 * counts for this one; the rest is this worker's own, below. */
 	memcpy(report, template_report, sizeof(*report));
-	report->ipcns = report->ipc_limits = false;
 	report->landlock_abi = 0;
 	report->landlock_net = report->landlock_scoped = report->endpoint_ports = false;
 	report->seccomp = report->processes_blocked = report->sockets_blocked = false;
@@ -90,18 +89,16 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	if (altair_eval_lockdown_parent_death(policy, report) != 0) {
 		return -1;
 	}
-	/* A fresh IPC namespace; its limits cannot be written from here (no /proc/sys, and Landlock
-	 * keeps the host's /proc out), so the seccomp filter refuses SysV IPC altogether. */
-	if (unshare(CLONE_NEWIPC) == 0) {
-		report->ipcns = true;
-	} else {
-		altair_eval_lockdown_note(report, "ipcns: %s", strerror(errno));
-	}
+	/* The template's IPC namespace, with its limits: the template removes whatever a worker left
+	 * there before it forks the next (guest/template_watch.c). */
+	altair_eval_lockdown_rlimits_cpu(policy, report);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (!altair_eval_lockdown_mount_booted_worker(policy, report)) {
 		return -1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
+	report->mountns = true;
+	altair_eval_lockdown_note(report, "mountns: no /proc entry of its own (a booted template's worker cannot mount one)");
 	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
 	/* Layer 2: the same reads, writes beneath the template's scratch only (the boot's files and this
 	 * worker's dir: the template checks after each worker that nothing but its dir was touched). */

@@ -115,6 +115,8 @@ bool altair_eval_lockdown_unshare(int kind, const char *name, altair_eval_lockdo
 int altair_eval_lockdown_parent_death(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_no_new_privs(altair_eval_lockdown_report *report);
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+/* RLIMIT_CPU alone (a booted template's worker: the template set the others for its life). */
+void altair_eval_lockdown_rlimits_cpu(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report);
 /* In a warm worker, before its own view step: the host's /proc the template kept (O_PATH), or -1.

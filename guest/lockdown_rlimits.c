@@ -33,6 +33,24 @@ static bool lockdown_lower_limit(altair_eval_lockdown_report *report, int resour
 	return true;
 }
 
+/* The CPU limit of an evaluation's timeout (a booted template's is set for its life). */
+static bool lockdown_cpu_limit(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	rlim_t soft;
+
+	if (policy->timeout_ms <= 0) {
+		altair_eval_lockdown_note(report, "rlimits: RLIMIT_CPU: no timeout given");
+		return false;
+	}
+	soft = (rlim_t) ((policy->timeout_ms + LOCKDOWN_MS_PER_SECOND - 1) / LOCKDOWN_MS_PER_SECOND) + ALTAIR_EVAL_RLIMIT_CPU_GRACE_SECONDS;
+	return lockdown_lower_limit(report, RLIMIT_CPU, "RLIMIT_CPU", soft, soft + ALTAIR_EVAL_RLIMIT_CPU_KILL_AFTER_SECONDS);
+}
+
+void altair_eval_lockdown_rlimits_cpu(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	report->rlimits &= lockdown_cpu_limit(policy, report);
+}
+
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	bool all = true;
@@ -45,14 +63,7 @@ void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *polic
 		all = false;
 	}
 
-	if (policy->timeout_ms > 0) {
-		rlim_t soft = (rlim_t) ((policy->timeout_ms + LOCKDOWN_MS_PER_SECOND - 1) / LOCKDOWN_MS_PER_SECOND)
-			+ ALTAIR_EVAL_RLIMIT_CPU_GRACE_SECONDS;
-		all &= lockdown_lower_limit(report, RLIMIT_CPU, "RLIMIT_CPU", soft, soft + ALTAIR_EVAL_RLIMIT_CPU_KILL_AFTER_SECONDS);
-	} else {
-		altair_eval_lockdown_note(report, "rlimits: RLIMIT_CPU: no timeout given");
-		all = false;
-	}
+	all &= lockdown_cpu_limit(policy, report);
 
 	all &= lockdown_lower_limit(report, RLIMIT_FSIZE, "RLIMIT_FSIZE", ALTAIR_EVAL_RLIMIT_FSIZE_BYTES, ALTAIR_EVAL_RLIMIT_FSIZE_BYTES);
 	all &= lockdown_lower_limit(report, RLIMIT_NOFILE, "RLIMIT_NOFILE", ALTAIR_EVAL_RLIMIT_NOFILE, ALTAIR_EVAL_RLIMIT_NOFILE);

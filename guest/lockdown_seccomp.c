@@ -229,6 +229,21 @@ static void bpf_clone_without_namespaces(lockdown_bpf *bpf)
 	bpf_return(bpf, SECCOMP_RET_ALLOW);
 }
 
+/* A booted template's worker lowers its own RLIMIT_CPU to its evaluation's (the template's is set
+ * once, for its life): prlimit64(0, RLIMIT_CPU, ...) passes here, everything else goes on to the
+ * read-only rule. Raising it needs CAP_SYS_RESOURCE, which only root holds, and only C code of
+ * ours calls it: PHP has no setrlimit once posix_setrlimit is disabled. */
+static void bpf_own_cpu_prlimit(lockdown_bpf *bpf)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, __NR_prlimit64);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, 0);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(1));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, RLIMIT_CPU);
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+	bpf_load(bpf, LOCKDOWN_BPF_NR);
+}
+
 /* A booted template's worker re-arms its parent-death signal (fork clears it): PR_SET_PDEATHSIG
  * only with SIGKILL, so it can never be cleared; every other prctl as in the cold filter. */
 static void bpf_pdeathsig_kill_only(lockdown_bpf *bpf)
@@ -346,7 +361,7 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	for (i = 0; i < sizeof(lockdown_denied_syscalls) / sizeof(lockdown_denied_syscalls[0]); i++) {
 		/* The booted template's differences (see the policy): a worker leads its own session and
 		 * enters its own IPC namespace before its own filter is stacked on this one. */
-		if (policy->booted_template && (lockdown_denied_syscalls[i] == __NR_setsid || lockdown_denied_syscalls[i] == __NR_unshare)) {
+		if (policy->booted_template && (lockdown_denied_syscalls[i] == __NR_setsid || lockdown_denied_syscalls[i] == __NR_setrlimit)) {
 			continue;
 		}
 		bpf_deny(bpf, lockdown_denied_syscalls[i], EPERM);
@@ -354,9 +369,10 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
 	bpf_deny(bpf, __NR_clone3, ENOSYS);
 	if (policy->booted_template) {
-		uint32_t ipc_only[] = { CLONE_NEWIPC };
+		uint32_t cpu_only[] = { RLIMIT_CPU };
 
-		bpf_allow_only_if_arg_in(bpf, __NR_unshare, 0, ipc_only, 1, EPERM);
+		bpf_allow_only_if_arg_in(bpf, __NR_setrlimit, 0, cpu_only, 1, EPERM);
+		bpf_own_cpu_prlimit(bpf);
 # ifdef __NR_vfork
 		bpf_deny(bpf, __NR_vfork, EPERM);
 # endif

@@ -243,6 +243,7 @@ bool altair_eval_guest_template_boot(char *why, size_t size)
 		return false;
 	}
 	watch_loaded_files();
+	altair_eval_template_watch_ipc_after_boot();
 	if (!altair_eval_template_watch_scratch(ALTAIR_EVAL_G(guest_scratch))) {
 		snprintf(why, size, "the template's scratch cannot be watched (inotify)");
 		return false;

@@ -21,7 +21,12 @@
 
 #ifdef __linux__
 # include <sys/inotify.h>
+# include <sys/ipc.h>
+# include <sys/msg.h>
+# include <sys/sem.h>
+# include <sys/shm.h>
 # define WATCH_INOTIFY 1
+# define WATCH_SYSV 1
 #endif
 
 typedef struct {
@@ -41,6 +46,10 @@ static int events_fd = -1;
 static int base_wd = -1;
 static char base_dir[PATH_MAX];
 static bool touched;
+/* The boot left SysV IPC objects in the template's namespace: a worker could change them. */
+static bool boot_ipc;
+
+static void ipc_after_worker(void);
 
 static void take(watched_file *file)
 {
@@ -190,6 +199,7 @@ void altair_eval_template_watch_worker_done(const char *name)
 {
 	int base = open(base_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
+	ipc_after_worker();
 	if (base < 0 || !remove_at(base, name, 0)) {
 		touched = true;
 	}
@@ -216,6 +226,92 @@ void altair_eval_template_watch_worker_done(const char *name)
 	}
 #else
 	touched = true;
+#endif
+}
+
+#ifdef WATCH_SYSV
+# ifndef SHM_STAT
+#  define SHM_STAT 13
+#  define SHM_INFO 14
+# endif
+# ifndef MSG_STAT
+#  define MSG_STAT 11
+#  define MSG_INFO 12
+# endif
+# ifndef SEM_STAT
+#  define SEM_STAT 18
+#  define SEM_INFO 19
+# endif
+union watch_semun {
+	int val;
+	struct semid_ds *buf;
+	unsigned short *array;
+	struct seminfo *info;
+};
+
+/* Every SysV object in this IPC namespace (the template's, which its workers share), each
+ * removed when remove is set. Returns how many there were. */
+static int sysv_objects(bool remove)
+{
+	struct shm_info shm_usage;
+	struct shmid_ds shm;
+	struct msginfo msg_usage;
+	struct msqid_ds msg;
+	struct seminfo sem_usage;
+	struct semid_ds sem;
+	union watch_semun arg;
+	int found = 0, last, id;
+
+	last = shmctl(0, SHM_INFO, (struct shmid_ds *) (void *) &shm_usage);
+	for (int index = 0; index <= last; index++) {
+		if ((id = shmctl(index, SHM_STAT, &shm)) >= 0) {
+			found++;
+			if (remove) {
+				shmctl(id, IPC_RMID, NULL);
+			}
+		}
+	}
+	last = msgctl(0, MSG_INFO, (struct msqid_ds *) (void *) &msg_usage);
+	for (int index = 0; index <= last; index++) {
+		if ((id = msgctl(index, MSG_STAT, &msg)) >= 0) {
+			found++;
+			if (remove) {
+				msgctl(id, IPC_RMID, NULL);
+			}
+		}
+	}
+	arg.info = &sem_usage;
+	last = semctl(0, 0, SEM_INFO, arg);
+	for (int index = 0; index <= last; index++) {
+		arg.buf = &sem;
+		if ((id = semctl(index, 0, SEM_STAT, arg)) >= 0) {
+			found++;
+			if (remove) {
+				semctl(id, 0, IPC_RMID);
+			}
+		}
+	}
+	return found;
+}
+#endif
+
+void altair_eval_template_watch_ipc_after_boot(void)
+{
+#ifdef WATCH_SYSV
+	boot_ipc = sysv_objects(false) > 0;
+#endif
+}
+
+/* What a worker left in SysV IPC goes before the next one; what the boot left cannot be told apart
+ * from a worker's change to it, so then the template retires after each worker. */
+static void ipc_after_worker(void)
+{
+#ifdef WATCH_SYSV
+	if (boot_ipc) {
+		touched = true;
+	} else if (sysv_objects(true) > 0 && sysv_objects(false) > 0) {
+		touched = true;
+	}
 #endif
 }
 

@@ -8,6 +8,7 @@
  *                               shares: inotify on each of its directories, read after each worker,
  *                               reports anything touched but the worker's own dir; that dir is
  *                               removed after the worker (never following a link)
+ *   its IPC namespace          shared by its workers, one at a time: emptied after each
  *   its CPU time                the template's RLIMIT_CPU is set once; it retires before reaching it
  *
  * Any of these makes the template answer its next request with STALE and exit. Plain C.
@@ -28,6 +29,9 @@ bool altair_eval_template_watch_scratch(const char *base);
 /* After a worker was reaped: removes base/name and reads what was touched meanwhile. */
 void altair_eval_template_watch_worker_done(const char *name);
 bool altair_eval_template_watch_scratch_touched(void);
+/* After the boot: whether it left SysV IPC objects (then the template retires after each worker;
+ * else whatever a worker leaves there is removed before the next one). */
+void altair_eval_template_watch_ipc_after_boot(void);
 /* Makes the next request STALE (something could not be checked or cleaned). */
 void altair_eval_template_watch_retire(void);
 
