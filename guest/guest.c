@@ -363,6 +363,7 @@ static void boot_template(void)
 			template_namespaces.note_count ? template_namespaces.notes[template_namespaces.note_count - 1] : "unknown");
 		altair_eval_guest_template_refuse(why);
 	}
+	altair_eval_guest_template_prime_temp_dir();
 	template_ini_locked = lock_engine();
 	if (!altair_eval_guest_template_boot(why, sizeof(why))) {
 		altair_eval_guest_template_refuse(why);

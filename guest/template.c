@@ -260,6 +260,8 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 	no_shared_cache_for_writes();
 	set_ini("altair_eval.guest_scratch", request->scratch);
 	set_ini("sys_temp_dir", request->scratch);
+	/* sys_get_temp_dir() keeps the first answer: a booted template's boot may have asked. */
+	altair_eval_guest_template_retarget_temp_dir(request->scratch);
 	set_ini("upload_tmp_dir", request->scratch);
 	set_ini("session.save_path", request->scratch);
 	/* A booted worker keeps the whole template scratch: the boot's files are there (the template

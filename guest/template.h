@@ -26,6 +26,10 @@ ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why);
 /* template_boot.c. In the template, after its lockdown: the boot, its outcome kept; false (why
  * filled in) when the template must not serve booted. */
 bool altair_eval_guest_template_boot(char *why, size_t size);
+/* Before the template's boot, and in each worker: what sys_get_temp_dir() answers (PHP keeps its
+ * first answer for the process). */
+void altair_eval_guest_template_prime_temp_dir(void);
+void altair_eval_guest_template_retarget_temp_dir(const char *scratch);
 /* True in a booted template and its workers. */
 bool altair_eval_guest_template_booted(void);
 /* In a worker of a booted template, in place of autoload and boot: the boot's output, host frame

@@ -16,6 +16,7 @@
 #include "php.h"
 #include "php_ini.h"
 #include "main/php_output.h"
+#include "main/php_open_temporary_file.h"
 #include "zend_exceptions.h"
 #include "../php_altair_eval.h"
 #include "boot.h"
@@ -56,6 +57,54 @@ void altair_eval_guest_template_set_note(const char *text)
 const char *altair_eval_guest_template_note(void)
 {
 	return note[0] ? note : NULL;
+}
+
+/* PHP keeps the first answer of sys_get_temp_dir() for the whole process (a static in main/, with
+ * no way to reset it from an extension), and the boot may ask: a worker would then get the
+ * template's scratch, shared by all of them. So the template asks first, with its scratch padded
+ * by slashes (the same directory), and each worker writes its own dir into that answer. */
+static char *temp_dir;
+static size_t temp_dir_size;
+#define BOOT_TEMP_DIR_ROOM 256
+
+static void set_ini(const char *name, const char *value)
+{
+	zend_string *key = zend_string_init(name, strlen(name), 0);
+	zend_alter_ini_entry_chars(key, value, strlen(value), ZEND_INI_SYSTEM, ZEND_INI_STAGE_RUNTIME);
+	zend_string_release(key);
+}
+
+void altair_eval_guest_template_prime_temp_dir(void)
+{
+	char padded[MAXPATHLEN];
+	const char *base = ALTAIR_EVAL_G(guest_scratch);
+	size_t length = strlen(base);
+	const char *answer;
+
+	if (length + BOOT_TEMP_DIR_ROOM + 1 >= sizeof(padded)) {
+		return;
+	}
+	memcpy(padded, base, length);
+	memset(padded + length, '/', BOOT_TEMP_DIR_ROOM);
+	padded[length + BOOT_TEMP_DIR_ROOM] = '\0';
+	set_ini("sys_temp_dir", padded);
+	answer = php_get_temporary_directory();
+	set_ini("sys_temp_dir", base);
+	/* (Unless something asked before us: then the worker gets what it got, and writing there makes
+	 * the template retire, see template_watch.h.) */
+	if (answer && strncmp(answer, base, length) == 0 && strlen(answer) >= length + BOOT_TEMP_DIR_ROOM / 2) {
+		temp_dir = (char *) answer;
+		temp_dir_size = strlen(answer) + 1;
+	}
+}
+
+void altair_eval_guest_template_retarget_temp_dir(const char *scratch)
+{
+	size_t length = strlen(scratch);
+
+	if (temp_dir && length < temp_dir_size) {
+		memcpy(temp_dir, scratch, length + 1);
+	}
 }
 
 /* The descriptors open now, as a bitmap of BOOT_FD_SCAN bits. */

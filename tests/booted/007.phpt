@@ -1,0 +1,58 @@
+--TEST--
+Booted warm: what a worker writes (the boot's files, its own scratch, SysV IPC) never reaches the next call
+--DESCRIPTION--
+Issue 14 point 1, isolation on booted templates. Workers share the template's scratch tmpfs (the
+boot's files are there) and its IPC namespace. A worker that changes a boot file makes the template
+retire: the next call gets a new template and the boot's file as the boot left it. A worker's own
+scratch dir and its SysV objects are removed before the next worker, from the same template.
+--EXTENSIONS--
+altair_eval
+posix
+sysvmsg
+--FILE--
+<?php
+require __DIR__ . '/boot_probe.inc';
+use Altair\Eval\{EvalRequest, Evaluator};
+
+$root = altair_booted_project('b007', '$GLOBALS["boot_file"] = sys_get_temp_dir() . "/boot.txt"; file_put_contents($GLOBALS["boot_file"], "as booted");');
+$warm = new Evaluator(warm: true);
+$run = fn (string $snippet) => altair_booted_plain($warm->evaluate(new EvalRequest($snippet, $root)));
+
+$change = '$before = file_get_contents($GLOBALS["boot_file"]); file_put_contents($GLOBALS["boot_file"], "changed"); return [$before, posix_getppid()];';
+[$first, $t1] = $run($change);
+[$second, $t2] = $run($change);
+[$third, $t3] = $run('return [file_get_contents($GLOBALS["boot_file"]), posix_getppid()];');
+[$fourth, $t4] = $run('return [file_get_contents($GLOBALS["boot_file"]), posix_getppid()];');
+echo json_encode([$first, $second, $third, $fourth]), "\n";
+var_dump($t1 !== $t2, $t2 !== $t3, $t3 === $t4);
+
+// A worker's own scratch dir is gone after it; the same template serves the next call.
+[$t5] = $run('file_put_contents(sys_get_temp_dir() . "/mine", "x"); return [posix_getppid()];');
+[$left, $t6] = $run('return [glob(dirname(sys_get_temp_dir()) . "/*/mine"), posix_getppid()];');
+var_dump($left, $t5 === $t4, $t6 === $t5);
+
+// SysV: a queue and its message left by one worker are gone for the next.
+$key = 0x5B007000 + (getmypid() & 0xfff);
+[$sent, $t7] = $run("return [msg_send(msg_get_queue($key), 1, 'worker secret', false), posix_getppid()];");
+[$count, $t8] = $run("return [msg_stat_queue(msg_get_queue($key))['msg_qnum'], posix_getppid()];");
+var_dump($sent, $count, $t7 === $t6, $t8 === $t7);
+$warm->close();
+?>
+--EXPECT--
+["as booted","as booted","as booted","as booted"]
+bool(true)
+bool(true)
+bool(true)
+array(0) {
+}
+bool(true)
+bool(true)
+bool(true)
+int(0)
+bool(true)
+bool(true)
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b007-*') as $d) altair_test_remove($d);
+?>
