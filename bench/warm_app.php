@@ -159,6 +159,7 @@ foreach (BENCH_APPS as $name => [$snippet, $plain]) {
     [$mcp50, $mcp95] = bench_percentiles(fn () => $mcp->evaluate($snippet), $rounds);
     $mcp->close();
     printf("%s: plain php answers %s, warm answers %s\n", $name, $answer, json_encode($result->result['value'] ?? $result->toArray()['exception']['message'] ?? null));
+    printf("  template booted the app: %s\n", $result->sandbox['booted_template'] ? 'yes' : 'no (' . implode('; ', array_filter($result->sandbox['unavailable'], fn ($l) => str_starts_with($l, 'warm: '))) . ')');
     printf("  plain php (boot and count)  %8.2f / %8.2f\n", $plain50, $plain95);
     printf("  warm evaluate()             %8.2f / %8.2f   %.1fx faster than plain php (targets: <= 5 ms, >= 30x)\n", $warm50, $warm95, $plain50 / $warm50);
     printf("  MCP tools/call              %8.2f / %8.2f   (target: <= 8 ms)\n", $mcp50, $mcp95);
