@@ -22,8 +22,11 @@ bool altair_eval_lockdown_booted_possible(char *why, size_t size)
 #ifdef LOCKDOWN_BOOTED
 	long abi = syscall(__NR_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
 
-	if (abi < 1) {
-		snprintf(why, size, "no Landlock (%s) to keep the template's scratch and the host out of the boot's reach", strerror(errno));
+	/* ABI 6 scopes signals: the template's filter cannot name its workers' pids, so it leaves
+	 * signals to the scope (lockdown_seccomp.c). */
+	if (abi < 6) {
+		snprintf(why, size, "Landlock ABI %ld (6 is needed to keep the boot's signals in the template; %s)", abi,
+			abi < 0 ? strerror(errno) : "too old");
 		return false;
 	}
 	if (!altair_eval_lockdown_mount_prepared()) {
@@ -57,7 +60,7 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 		return -1;
 	}
 	altair_eval_lockdown_landlock_apply(&template, report);
-	if (report->landlock_abi < 1) {
+	if (report->landlock_abi < 6) {
 		return -1;
 	}
 	altair_eval_lockdown_seccomp_apply(&template, report);
@@ -98,7 +101,7 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	report->mountns = true;
-	altair_eval_lockdown_note(report, "mountns: no /proc entry of its own (a booted template's worker cannot mount one)");
+	altair_eval_lockdown_note(report, "proc: no entry of its own (a booted template's worker cannot mount one)");
 	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
 	/* Layer 2: the same reads, writes beneath the template's scratch only (the boot's files and this
 	 * worker's dir: the template checks after each worker that nothing but its dir was touched). */

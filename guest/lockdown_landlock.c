@@ -216,6 +216,8 @@ void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *poli
 	}
 	if (abi >= LOCKDOWN_LANDLOCK_ABI_SCOPED) {
 		attr.scoped = policy->allow_network ? 0 : (LANDLOCK_SCOPE_SIGNAL | LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET);
+		/* A booted template's filter leaves signals to this scope (lockdown_seccomp.c). */
+		attr.scoped |= policy->booted_template ? LANDLOCK_SCOPE_SIGNAL : 0;
 		attr_size = sizeof(attr);
 	}
 

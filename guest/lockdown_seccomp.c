@@ -396,12 +396,17 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	bpf_read_only_prlimit(bpf);
 	bpf_allow_only_if_arg_in(bpf, __NR_personality, 0, personalities, 2, EPERM);
 
-	/* Signals only to ourselves or our own process group (we lead it). */
-	bpf_allow_only_if_arg_in(bpf, __NR_kill, 0, own_group, 3, EPERM);
-	bpf_allow_only_if_arg_in(bpf, __NR_tkill, 0, own_group, 1, EPERM);
-	bpf_allow_only_if_arg_in(bpf, __NR_tgkill, 0, own_group, 1, EPERM);
-	bpf_allow_only_if_arg_in(bpf, __NR_rt_sigqueueinfo, 0, own_group, 1, EPERM);
-	bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
+	/* Signals only to ourselves or our own process group (we lead it). A booted template's filter
+	 * cannot name its workers, which stack their own filter with their own pid; it relies on its
+	 * Landlock signal scope instead (ABI >= 6, required for booted templates): it and the boot can
+	 * signal only processes in its own domain, itself and its workers. */
+	if (!policy->booted_template) {
+		bpf_allow_only_if_arg_in(bpf, __NR_kill, 0, own_group, 3, EPERM);
+		bpf_allow_only_if_arg_in(bpf, __NR_tkill, 0, own_group, 1, EPERM);
+		bpf_allow_only_if_arg_in(bpf, __NR_tgkill, 0, own_group, 1, EPERM);
+		bpf_allow_only_if_arg_in(bpf, __NR_rt_sigqueueinfo, 0, own_group, 1, EPERM);
+		bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
+	}
 	/* Keep the parent-death signal: the snippet may not outlive the host. */
 	if (!policy->booted_template) {
 		bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);

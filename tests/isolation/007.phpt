@@ -27,7 +27,7 @@ $seen = array_map(fn ($v) => $v['value'], $r->result['value']);
 // A booted template's worker has no /proc entry at all (it cannot mount one under the template's
 // Landlock), and says so; everywhere else the process reads its own entry.
 $booted = $r->sandbox['booted_template'];
-var_dump($seen['own status'] === !$booted, $booted === in_array("mountns: no /proc entry of its own (a booted template's worker cannot mount one)", $r->sandbox['unavailable'], true));
+var_dump($seen['own status'] === !$booted, $booted === in_array("proc: no entry of its own (a booted template's worker cannot mount one)", $r->sandbox['unavailable'], true));
 unset($seen['own status']);
 echo json_encode($seen), "\n";
 ?>
