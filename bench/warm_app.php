@@ -47,7 +47,7 @@ final class BenchMcp
 
     public function __construct(string $root)
     {
-        $command = [PHP_BINARY, '-d', 'extension=' . realpath(__DIR__ . '/../modules/altair_eval.so'), __DIR__ . '/../bin/altair', 'mcp', '--project-root=' . $root];
+        $command = [PHP_BINARY, '-d', 'extension=' . realpath(__DIR__ . '/../modules/altair_eval.so'), __DIR__ . '/../bin/altair.php', 'mcp', '--project-root=' . $root];
         $this->process = proc_open($command, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $this->pipes, $root);
         $this->send('initialize', ['protocolVersion' => '2025-06-18', 'capabilities' => new stdClass(), 'clientInfo' => ['name' => 'bench', 'version' => '1']]);
         fwrite($this->pipes[0], json_encode(['jsonrpc' => '2.0', 'method' => 'notifications/initialized']) . "\n");
