@@ -77,6 +77,22 @@ void altair_eval_guest_engine_report_fatals(const altair_eval_encoder_context *c
 	zend_error_cb = report_fatal_error;
 }
 
+void altair_eval_guest_engine_set_ini(const char *name, const char *value)
+{
+	zend_string *key = zend_string_init(name, strlen(name), 0);
+	zend_ini_entry *entry = zend_hash_find_ptr(EG(ini_directives), key);
+	uint8_t modifiable = entry ? entry->modifiable : 0;
+
+	if (entry) {
+		entry->modifiable = ZEND_INI_SYSTEM;
+	}
+	zend_alter_ini_entry_chars(key, value, strlen(value), ZEND_INI_SYSTEM, ZEND_INI_STAGE_RUNTIME);
+	if (entry) {
+		entry->modifiable = modifiable;
+	}
+	zend_string_release(key);
+}
+
 int altair_eval_guest_engine_lock_ini(void)
 {
 	int locked = 0;

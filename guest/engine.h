@@ -14,6 +14,10 @@ void altair_eval_guest_engine_report_fatals(const altair_eval_encoder_context *c
 /* The guard ini settings can no longer be changed at run time. Returns how many were locked. */
 int altair_eval_guest_engine_lock_ini(void);
 
+/* Sets a setting from the guest's own C code, locked or not (a warm worker takes its request's
+ * settings after its template locked them): never reachable from PHP. */
+void altair_eval_guest_engine_set_ini(const char *name, const char *value);
+
 /* Without writes: chmod() and touch() inside the scratch succeed without the call seccomp refuses. */
 void altair_eval_guest_engine_scratch_metadata(const char *scratch);
 

@@ -61,9 +61,8 @@ static altair_eval_encoder_context context;
 /* Warm: the namespaces the template entered for all its workers (copied into each by fork). */
 static altair_eval_lockdown_report template_namespaces;
 static bool template_namespaces_entered;
-/* A booted template (template_boot.c): its scratch, the base of every worker's, and how many
- * settings its engine guards locked before the boot (its workers inherit them). */
-static char template_base[MAXPATHLEN];
+/* A booted template (template_boot.c): how many settings its engine guards locked before the
+ * boot (its workers inherit them). */
 static int template_ini_locked;
 
 void altair_eval_guest_minit(int type, int module_number)
@@ -353,7 +352,6 @@ static void boot_template(void)
 		altair_eval_guest_template_set_note(why);
 		return;
 	}
-	snprintf(template_base, sizeof(template_base), "%s", ALTAIR_EVAL_G(guest_scratch));
 	build_policy(&policy);
 	policy.channel_fd = altair_eval_guest_template_seal_control();
 	status = altair_eval_lockdown_template(&policy, &template_namespaces);
@@ -370,27 +368,6 @@ static void boot_template(void)
 	}
 }
 
-/* A worker of a booted template: only its own narrowing steps (lockdown_booted.c). */
-static bool lock_down_booted_worker(void)
-{
-	altair_eval_lockdown_report kernel;
-	altair_eval_lockdown_policy policy;
-	int status;
-
-	build_policy(&policy);
-	status = altair_eval_lockdown_booted_worker(&policy, template_base, &template_namespaces, &kernel);
-	free_policy(&policy);
-	scratch_capped = kernel.scratch_capped;
-	if (kernel.process_listener_fd >= 0) {
-		altair_eval_guest_report_attach_fd(kernel.process_listener_fd);
-	}
-	if (status != 0) {
-		return false;
-	}
-	report_sandbox(&kernel, template_ini_locked);
-	return true;
-}
-
 /* Kernel then engine guards; returns false when the child must not go on. */
 static bool lock_down(void)
 {
@@ -398,13 +375,13 @@ static bool lock_down(void)
 	altair_eval_lockdown_policy policy;
 	int ini_locked = 0;
 
-	if (altair_eval_guest_template_booted()) {
-		return lock_down_booted_worker();
-	}
 	memset(&kernel, 0, sizeof(kernel));
 	if (!ALTAIR_EVAL_G(guest_unsafe)) {
+		bool booted = altair_eval_guest_template_booted();
 		build_policy(&policy);
-		int status = altair_eval_lockdown_apply(&policy, &kernel);
+		/* A booted template's worker only narrows what its template holds (lockdown_booted.c). */
+		int status = booted ? altair_eval_lockdown_booted_worker(&policy, &template_namespaces, &kernel)
+			: altair_eval_lockdown_apply(&policy, &kernel);
 		free_policy(&policy);
 		scratch_capped = kernel.scratch_capped;
 		if (kernel.process_listener_fd >= 0) {
@@ -416,7 +393,7 @@ static bool lock_down(void)
 		if (status != 0) {
 			return false;
 		}
-		ini_locked = lock_engine();
+		ini_locked = booted ? template_ini_locked : lock_engine();
 	}
 	report_sandbox(&kernel, ini_locked);
 	return true;

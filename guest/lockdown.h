@@ -117,9 +117,10 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 /* A worker of a booted template, after the fork: only narrowing. The template's report carried
  * over (its IPC namespace, emptied by the template after each worker), parent death re-armed, the
  * evaluation's RLIMIT_CPU, its scratch dir inside the template's (policy->scratch_dir, beneath
- * base) with the snippet copied in, a second Landlock layer (writes to base only, no host paths),
- * the cold seccomp filter stacked. 0, or -1 when it must not run. */
-int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy, const char *base,
+ * the template's scratch) with the snippet copied in, a second Landlock layer (writes to the
+ * template's scratch only, no host paths), the cold seccomp filter stacked. 0, or -1 when it must
+ * not run. */
+int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy,
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report);
 
 /* At the end of a run: is the capped scratch tmpfs (nearly) full, in bytes or inodes? Then a

@@ -72,7 +72,7 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 #endif
 }
 
-int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy, const char *base,
+int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy,
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_BOOTED
@@ -106,7 +106,7 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
 	/* Layer 2: the same reads, writes beneath the template's scratch only (the boot's files and this
 	 * worker's dir: the template checks after each worker that nothing but its dir was touched). */
-	layer.scratch_dir = base;
+	layer.scratch_dir = altair_eval_lockdown_mount_base();
 	layer.booted_template = false;
 	altair_eval_lockdown_landlock_apply(&layer, report);
 	if (report->landlock_abi < 1) {
@@ -116,7 +116,6 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	return 0;
 #else
 	(void) policy;
-	(void) base;
 	(void) template_report;
 	altair_eval_lockdown_note(report, "booted template: not compiled in");
 	return -1;

@@ -55,7 +55,9 @@ bool altair_eval_lockdown_mount_copy_snippet(int from, const char *target_dir);
 int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 bool altair_eval_lockdown_mount_prepared(void);
-/* A booted template's tmpfs on the base, and a worker's dir in it (lockdown_booted.c). */
+/* A booted template's tmpfs on the base (its scratch), a worker's dir in it (lockdown_booted.c),
+ * and the base itself. */
+const char *altair_eval_lockdown_mount_base(void);
 bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *report);
 bool altair_eval_lockdown_mount_booted_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 

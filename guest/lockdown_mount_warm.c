@@ -161,6 +161,11 @@ int altair_eval_lockdown_mount_host_base(void)
 	return mount_host_base_fd;
 }
 
+const char *altair_eval_lockdown_mount_base(void)
+{
+	return mount_base;
+}
+
 int altair_eval_lockdown_mount_host_proc(void)
 {
 	return mount_host_proc_fd;

@@ -18,6 +18,7 @@
 #include "warm_protocol.h"
 #include "template.h"
 #include "template_watch.h"
+#include "engine.h"
 #include "../common/fdio.h"
 #include "../common/proc_status.h"
 
@@ -46,23 +47,7 @@
 
 static int control_fd = ALTAIR_EVAL_CHANNEL_FD;
 
-static void send_event_with(int32_t kind, uint32_t flags, const char *note)
-{
-	altair_eval_warm_event event;
-
-	memset(&event, 0, sizeof(event));
-	event.magic = ALTAIR_EVAL_WARM_MAGIC;
-	event.kind = kind;
-	event.pid = (int32_t) getpid();
-	event.flags = flags;
-	if (note) {
-		snprintf(event.note, sizeof(event.note), "%s", note);
-	}
-	while (send(control_fd, &event, sizeof(event), MSG_NOSIGNAL) < 0 && errno == EINTR) {
-	}
-}
-
-static void send_event(int32_t kind, pid_t pid, int status, const struct rusage *usage)
+static void send_event_noted(int32_t kind, pid_t pid, int status, const struct rusage *usage, const char *note)
 {
 	altair_eval_warm_event event;
 
@@ -75,8 +60,16 @@ static void send_event(int32_t kind, pid_t pid, int status, const struct rusage 
 	if (usage) {
 		event.usage = *usage;
 	}
+	if (note) {
+		snprintf(event.note, sizeof(event.note), "%s", note);
+	}
 	while (send(control_fd, &event, sizeof(event), MSG_NOSIGNAL) < 0 && errno == EINTR) {
 	}
+}
+
+static void send_event(int32_t kind, pid_t pid, int status, const struct rusage *usage)
+{
+	send_event_noted(kind, pid, status, usage, NULL);
 }
 
 int altair_eval_guest_template_seal_control(void)
@@ -92,7 +85,7 @@ int altair_eval_guest_template_seal_control(void)
 
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why)
 {
-	send_event_with(ALTAIR_EVAL_WARM_PLAIN, 0, why);
+	send_event_noted(ALTAIR_EVAL_WARM_PLAIN, getpid(), 0, NULL, why);
 	_exit(0);
 }
 
@@ -112,23 +105,9 @@ static bool receive_request(altair_eval_warm_request *request, int fds[ALTAIR_EV
 	return true;
 }
 
-/* Also a setting the template locked before its boot (guest/engine.c): this is the worker's own
- * C code, before any of its user code, setting what a cold child gets on its command line. */
-static void set_ini(const char *name, const char *value)
-{
-	zend_string *key = zend_string_init(name, strlen(name), 0);
-	zend_ini_entry *entry = zend_hash_find_ptr(EG(ini_directives), key);
-	uint8_t modifiable = entry ? entry->modifiable : 0;
-
-	if (entry) {
-		entry->modifiable = ZEND_INI_SYSTEM;
-	}
-	zend_alter_ini_entry_chars(key, value, strlen(value), ZEND_INI_SYSTEM, ZEND_INI_STAGE_RUNTIME);
-	if (entry) {
-		entry->modifiable = modifiable;
-	}
-	zend_string_release(key);
-}
+/* What a cold child gets on its command line; also the settings a booted template locked before
+ * its boot (guest/engine.c): this is the worker's own C code, before any of its user code. */
+#define set_ini altair_eval_guest_engine_set_ini
 
 /* A descriptor of the worker's own in place of an inherited one: a fresh open file description
  * of the same file or device when it was read-only (the offset is no longer shared), else an
@@ -284,7 +263,6 @@ static void await_worker(pid_t pid)
 
 	while (waitid(P_PID, (id_t) pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
 	}
-	/* (A booted template's filter refuses this: its workers cannot start processes either.) */
 	kill(-pid, SIGKILL);
 	memset(&usage, 0, sizeof(usage));
 	while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
@@ -313,37 +291,19 @@ static bool stale(void)
 		|| altair_eval_template_watch_files_changed() || altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
 }
 
-/* After a booted template's worker: its dir goes, and the rest of the scratch must be as it was. */
-static void worker_done(const altair_eval_warm_request *request, const char *base)
-{
-	size_t length = strlen(base);
-	const char *name = request->scratch + length + 1;
-
-	if (!altair_eval_guest_template_booted()) {
-		return;
-	}
-	if (strncmp(request->scratch, base, length) != 0 || request->scratch[length] != '/' || !*name || strchr(name, '/')) {
-		altair_eval_template_watch_retire();
-		return;
-	}
-	altair_eval_template_watch_worker_done(name);
-}
-
 void altair_eval_guest_template_serve(void)
 {
 	altair_eval_warm_request request;
 	int fds[ALTAIR_EVAL_WARM_FDS];
 	pid_t template_pid = getpid();
-	char base[MAXPATHLEN];
 
-	snprintf(base, sizeof(base), "%s", ALTAIR_EVAL_G(guest_scratch));
 	/* The template dies with its host; its workers die with it (their own lockdown step). */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != (pid_t) ALTAIR_EVAL_G(guest_parent_pid)) {
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
 	fflush(NULL);
-	send_event_with(ALTAIR_EVAL_WARM_READY, altair_eval_guest_template_booted() ? ALTAIR_EVAL_WARM_BOOTED : 0, NULL);
+	send_event(ALTAIR_EVAL_WARM_READY, template_pid, 0, NULL);
 
 	while (receive_request(&request, fds)) {
 		pid_t pid;
@@ -352,7 +312,7 @@ void altair_eval_guest_template_serve(void)
 			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 				close(fds[i]);
 			}
-			send_event_with(ALTAIR_EVAL_WARM_STALE, 0, NULL);
+			send_event(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL);
 			_exit(0);
 		}
 		if (!single_threaded()) {
@@ -379,7 +339,10 @@ void altair_eval_guest_template_serve(void)
 		}
 		send_event(ALTAIR_EVAL_WARM_STARTED, pid, 0, NULL);
 		await_worker(pid);
-		worker_done(&request, base);
+		if (altair_eval_guest_template_booted()) {
+			/* Its dir goes, and the rest of the template's scratch must be as it was. */
+			altair_eval_template_watch_worker_done(request.scratch);
+		}
 	}
 	/* The host closed the control socket (or is gone): nothing to clean up, no PHP shutdown. */
 	_exit(0);

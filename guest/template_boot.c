@@ -22,6 +22,7 @@
 #include "boot.h"
 #include "template.h"
 #include "template_watch.h"
+#include "engine.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -67,13 +68,6 @@ static char *temp_dir;
 static size_t temp_dir_size;
 #define BOOT_TEMP_DIR_ROOM 256
 
-static void set_ini(const char *name, const char *value)
-{
-	zend_string *key = zend_string_init(name, strlen(name), 0);
-	zend_alter_ini_entry_chars(key, value, strlen(value), ZEND_INI_SYSTEM, ZEND_INI_STAGE_RUNTIME);
-	zend_string_release(key);
-}
-
 void altair_eval_guest_template_prime_temp_dir(void)
 {
 	char padded[MAXPATHLEN];
@@ -87,9 +81,9 @@ void altair_eval_guest_template_prime_temp_dir(void)
 	memcpy(padded, base, length);
 	memset(padded + length, '/', BOOT_TEMP_DIR_ROOM);
 	padded[length + BOOT_TEMP_DIR_ROOM] = '\0';
-	set_ini("sys_temp_dir", padded);
+	altair_eval_guest_engine_set_ini("sys_temp_dir", padded);
 	answer = php_get_temporary_directory();
-	set_ini("sys_temp_dir", base);
+	altair_eval_guest_engine_set_ini("sys_temp_dir", base);
 	/* (Unless something asked before us: then the worker gets what it got, and writing there makes
 	 * the template retire, see template_watch.h.) */
 	if (answer && strncmp(answer, base, length) == 0 && strlen(answer) >= length + BOOT_TEMP_DIR_ROOM / 2) {
@@ -191,7 +185,7 @@ static void keep_output(int level)
 	}
 }
 
-static void watch_tree(const char *dir, int depth, size_t *budget)
+static void record_tree(const char *dir, int depth, size_t *budget)
 {
 	char child[MAXPATHLEN];
 	DIR *listing;
@@ -208,7 +202,7 @@ static void watch_tree(const char *dir, int depth, size_t *budget)
 		}
 		(*budget)--;
 		if (entry->d_type == DT_DIR) {
-			watch_tree(child, depth + 1, budget);
+			record_tree(child, depth + 1, budget);
 		} else {
 			altair_eval_template_watch_file(child);
 		}
@@ -250,7 +244,7 @@ static void watch_loaded_files(void)
 	}
 	for (const char *const *tree = trees; *tree; tree++) {
 		snprintf(path, sizeof(path), "%s/%s", root, *tree);
-		watch_tree(path, 0, &budget);
+		record_tree(path, 0, &budget);
 	}
 	for (const char *const *name = files; *name; name++) {
 		snprintf(path, sizeof(path), "%s/%s", root, *name);

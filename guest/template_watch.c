@@ -195,11 +195,19 @@ static bool remove_at(int parent, const char *name, int depth)
 	return all && unlinkat(parent, name, AT_REMOVEDIR) == 0;
 }
 
-void altair_eval_template_watch_worker_done(const char *name)
+void altair_eval_template_watch_worker_done(const char *scratch)
 {
-	int base = open(base_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	size_t length = strlen(base_dir);
+	const char *name = scratch + length + 1;
+	int base;
 
 	ipc_after_worker();
+	/* A worker's dir is one level beneath the base (lockdown_mount_warm.c made it only then). */
+	if (strncmp(scratch, base_dir, length) != 0 || scratch[length] != '/' || !*name || strchr(name, '/')) {
+		touched = true;
+		return;
+	}
+	base = open(base_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (base < 0 || !remove_at(base, name, 0)) {
 		touched = true;
 	}
@@ -208,15 +216,15 @@ void altair_eval_template_watch_worker_done(const char *name)
 	}
 #ifdef WATCH_INOTIFY
 	char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-	ssize_t length;
+	ssize_t got;
 
 	if (events_fd < 0) {
 		touched = true;
 		return;
 	}
 	/* Only the worker's own dir may have come and gone, directly beneath the base. */
-	while ((length = read(events_fd, buffer, sizeof(buffer))) > 0) {
-		for (char *at = buffer; at < buffer + length; ) {
+	while ((got = read(events_fd, buffer, sizeof(buffer))) > 0) {
+		for (char *at = buffer; at < buffer + got; ) {
 			const struct inotify_event *event = (const struct inotify_event *) at;
 			if (event->wd != base_wd || event->len == 0 || strcmp(event->name, name) != 0 || (event->mask & IN_Q_OVERFLOW)) {
 				touched = true;
@@ -313,11 +321,6 @@ static void ipc_after_worker(void)
 		touched = true;
 	}
 #endif
-}
-
-void altair_eval_template_watch_retire(void)
-{
-	touched = true;
 }
 
 bool altair_eval_template_watch_scratch_touched(void)

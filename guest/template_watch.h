@@ -26,14 +26,13 @@ bool altair_eval_template_watch_files_changed(void);
 
 /* Watches every directory beneath base (the template's scratch); false when it cannot. */
 bool altair_eval_template_watch_scratch(const char *base);
-/* After a worker was reaped: removes base/name and reads what was touched meanwhile. */
-void altair_eval_template_watch_worker_done(const char *name);
+/* After a worker was reaped: removes its scratch dir (base/name) and reads what was touched
+ * meanwhile. */
+void altair_eval_template_watch_worker_done(const char *scratch);
 bool altair_eval_template_watch_scratch_touched(void);
 /* After the boot: whether it left SysV IPC objects (then the template retires after each worker;
  * else whatever a worker leaves there is removed before the next one). */
 void altair_eval_template_watch_ipc_after_boot(void);
-/* Makes the next request STALE (something could not be checked or cleaned). */
-void altair_eval_template_watch_retire(void);
 
 bool altair_eval_template_watch_cpu_spent(long budget_seconds);
 

@@ -2,8 +2,8 @@
  * Warm evaluations: what the host and a template child say to each other over the template's
  * control socket (SOCK_SEQPACKET on ALTAIR_EVAL_CHANNEL_FD, so each message arrives whole).
  *
- *   template → host   READY {flags}               once, when it is up and waiting (BOOTED: it ran
- *                                                 the project's boot, see guest/template_boot.c)
+ *   template → host   READY                       once, when it is up and waiting (a booted one
+ *                                                 ran the project's boot, see guest/template_boot.c)
  *   template → host   PLAIN {note}                instead of READY: it cannot boot the project for
  *                                                 its workers (why in note) and exits; the host
  *                                                 starts a plain template for the policy instead
@@ -38,8 +38,6 @@ enum {
 	ALTAIR_EVAL_WARM_STALE = 6
 };
 
-/* READY's flags. */
-#define ALTAIR_EVAL_WARM_BOOTED 1u
 /* PLAIN's note: a sentence of ours (never text the project produced). */
 #define ALTAIR_EVAL_WARM_NOTE_MAX 160
 
@@ -55,7 +53,6 @@ typedef struct {
 	int32_t pid;
 	int32_t wait_status;
 	int32_t error;
-	uint32_t flags;
 	struct rusage usage;
 	char note[ALTAIR_EVAL_WARM_NOTE_MAX];
 } altair_eval_warm_event;

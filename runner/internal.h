@@ -127,7 +127,6 @@ typedef struct {
 	pid_t pid;      /* 0 when not running */
 	int control_fd; /* SOCK_SEQPACKET, see guest/warm_protocol.h */
 	uint64_t last_used; /* the evaluation count when it last served: the least recent is closed first */
-	bool booted;    /* it ran the project's boot for its workers (guest/template_boot.c) */
 	/* Why this policy's templates do not boot the project (a booted one said PLAIN), passed to the
 	 * plain ones for their workers' sandbox report; NULL while booting is still tried. */
 	char *plain_note;

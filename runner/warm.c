@@ -145,7 +145,6 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 
 	template->pid = 0;
 	template->control_fd = -1;
-	template->booted = false;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
 		return warm_failed("control socket", errno);
 	}
@@ -174,7 +173,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	return SUCCESS;
 }
 
-/* A template that boots the project when it can (READY, BOOTED); when it says it cannot (PLAIN) or
+/* A template that boots the project when it can (READY); when it says it cannot (PLAIN) or
  * its boot outlasts an evaluation's timeout, a plain one, whose workers boot the app themselves
  * and say why in their sandbox report. */
 static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request)
@@ -187,7 +186,6 @@ static zend_result template_start(altair_eval_template *template, zend_string *b
 			return FAILURE;
 		}
 		if (event.kind == ALTAIR_EVAL_WARM_READY) {
-			template->booted = (event.flags & ALTAIR_EVAL_WARM_BOOTED) != 0;
 			return SUCCESS;
 		}
 		template_stop(template);
@@ -259,7 +257,6 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		template = emalloc(sizeof(*template));
 		template->pid = 0;
 		template->control_fd = -1;
-		template->booted = false;
 		template->plain_note = NULL;
 		zend_hash_add_new_ptr(evaluator->templates, key, template);
 	}
