@@ -57,6 +57,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/fdio.c \
     common/display_path.c \
     common/proc_status.c \
+    common/remove_tree.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \

@@ -7,6 +7,7 @@
 #endif
 
 #include "template_watch.h"
+#include "../common/remove_tree.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -161,40 +162,6 @@ bool altair_eval_template_watch_scratch(const char *base)
 #endif
 }
 
-#ifndef WATCH_MAX_DEPTH
-# define WATCH_MAX_DEPTH 24
-#endif
-
-/* Removes a worker's dir, descending at most WATCH_MAX_DEPTH levels, never following a link. */
-static bool remove_at(int parent, const char *name, int depth)
-{
-	int fd;
-	DIR *listing;
-	struct dirent *entry;
-	bool all = true;
-
-	if (unlinkat(parent, name, 0) == 0 || errno == ENOENT) {
-		return true;
-	}
-	if ((errno != EISDIR && errno != EPERM) || depth > WATCH_MAX_DEPTH) {
-		return false;
-	}
-	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || (listing = fdopendir(fd)) == NULL) {
-		if (fd >= 0) {
-			close(fd);
-		}
-		return false;
-	}
-	while ((entry = readdir(listing)) != NULL) {
-		if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0) {
-			all &= remove_at(dirfd(listing), entry->d_name, depth + 1);
-		}
-	}
-	closedir(listing);
-	return all && unlinkat(parent, name, AT_REMOVEDIR) == 0;
-}
-
 void altair_eval_template_watch_worker_done(const char *scratch)
 {
 	size_t length = strlen(base_dir);
@@ -208,7 +175,7 @@ void altair_eval_template_watch_worker_done(const char *scratch)
 		return;
 	}
 	base = open(base_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (base < 0 || !remove_at(base, name, 0)) {
+	if (base < 0 || !altair_eval_remove_tree_at(base, name)) {
 		touched = true;
 	}
 	if (base >= 0) {

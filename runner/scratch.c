@@ -25,6 +25,7 @@
 #include "../php_altair_eval.h"
 #include "internal.h"
 #include "../scanner/scanner.h"
+#include "../common/remove_tree.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -40,165 +41,6 @@
 #define ALTAIR_EVAL_SCRATCH_TMP "/tmp"
 /* Characters a base path may not contain: they would change the meaning of open_basedir. */
 #define ALTAIR_EVAL_SCRATCH_BASE_FORBIDDEN ":;\"\n\r"
-
-/* ---- removal: iterative, one descriptor open at a time -------------------------------------- */
-
-typedef struct {
-	char *name;  /* the entry's name in its parent */
-	dev_t dev;   /* to check that ".." leads back where we came from */
-	ino_t ino;
-} remove_level;
-
-typedef struct {
-	remove_level *levels;
-	size_t depth;
-	size_t cap;
-} remove_stack;
-
-static void stack_push(remove_stack *stack, const char *name, const struct stat *info)
-{
-	if (stack->depth == stack->cap) {
-		stack->cap = stack->cap ? stack->cap * 2 : 32;
-		stack->levels = erealloc(stack->levels, stack->cap * sizeof(remove_level));
-	}
-	stack->levels[stack->depth].name = estrdup(name);
-	stack->levels[stack->depth].dev = info->st_dev;
-	stack->levels[stack->depth].ino = info->st_ino;
-	stack->depth++;
-}
-
-static void stack_free(remove_stack *stack)
-{
-	for (size_t i = 0; i < stack->depth; i++) {
-		efree(stack->levels[i].name);
-	}
-	if (stack->levels) {
-		efree(stack->levels);
-	}
-}
-
-/* Opens a directory entry for removal; a directory the snippet made unwritable is made ours again. */
-static int open_directory_at(int parent_fd, const char *name, struct stat *info)
-{
-	int fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-	if (fd < 0) {
-		return -1;
-	}
-	if (fstat(fd, info) != 0) {
-		close(fd);
-		return -1;
-	}
-	if ((info->st_mode & S_IRWXU) != S_IRWXU) {
-		fchmod(fd, S_IRWXU);
-	}
-	return fd;
-}
-
-/* Removes every non-directory in dir_fd; *subdir gets the first directory found (emalloc'd).
- * false when something could not be removed. */
-static bool clear_files(int dir_fd, char **subdir)
-{
-	int listing = dup(dir_fd);
-	struct dirent *entry;
-	struct stat info;
-	bool all = true;
-	DIR *dir;
-
-	*subdir = NULL;
-	if (listing < 0 || (dir = fdopendir(listing)) == NULL) {
-		if (listing >= 0) {
-			close(listing);
-		}
-		return false;
-	}
-	rewinddir(dir);
-	while ((entry = readdir(dir)) != NULL) {
-		if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) {
-			continue;
-		}
-		if (fstatat(dir_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
-			continue;
-		}
-		if (S_ISDIR(info.st_mode)) {
-			if (!*subdir) {
-				*subdir = estrdup(entry->d_name);
-			}
-		} else if (unlinkat(dir_fd, entry->d_name, 0) != 0) {
-			all = false;
-		}
-	}
-	closedir(dir);
-	return all;
-}
-
-/* Back from an emptied directory to its parent through "..", checked against the recorded
- * identity (nothing may have moved it; nothing runs any more that could). */
-static int climb(int fd, const remove_level *parent)
-{
-	struct stat info;
-	int up = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-	close(fd);
-	if (up < 0) {
-		return -1;
-	}
-	if (fstat(up, &info) != 0 || info.st_dev != parent->dev || info.st_ino != parent->ino) {
-		close(up);
-		return -1;
-	}
-	return up;
-}
-
-/* Removes parent_fd/name and everything beneath it, depth-first, holding one directory open at a
- * time: no depth limit, no recursion, never following a link. What cannot be removed is left
- * for a later sweep. */
-static void remove_tree_at(int parent_fd, const char *name)
-{
-	remove_stack stack = { NULL, 0, 0 };
-	struct stat info;
-	char *subdir;
-	int fd = open_directory_at(parent_fd, name, &info);
-
-	if (fd < 0) {
-		unlinkat(parent_fd, name, 0);
-		return;
-	}
-	stack_push(&stack, name, &info);
-	while (fd >= 0) {
-		bool cleared = clear_files(fd, &subdir);
-		if (subdir) {
-			int child = open_directory_at(fd, subdir, &info);
-			if (child < 0) {
-				efree(subdir);
-				break;
-			}
-			stack_push(&stack, subdir, &info);
-			efree(subdir);
-			close(fd);
-			fd = child;
-			continue;
-		}
-		if (!cleared) {
-			break;
-		}
-		if (stack.depth == 1) {
-			close(fd);
-			fd = -1;
-			unlinkat(parent_fd, name, AT_REMOVEDIR);
-			break;
-		}
-		fd = climb(fd, &stack.levels[stack.depth - 2]);
-		if (fd < 0 || unlinkat(fd, stack.levels[stack.depth - 1].name, AT_REMOVEDIR) != 0) {
-			break;
-		}
-		efree(stack.levels[--stack.depth].name);
-	}
-	if (fd >= 0) {
-		close(fd);
-	}
-	stack_free(&stack);
-}
 
 /* ---- the private base directory -------------------------------------------------------------- */
 
@@ -330,7 +172,7 @@ static void sweep(int base_fd)
 			continue;
 		}
 		if (owner_is_gone(entry->d_name) || now - info.st_mtime > ALTAIR_EVAL_SCRATCH_STALE_SECONDS) {
-			remove_tree_at(base_fd, entry->d_name);
+			altair_eval_remove_tree_at(base_fd, entry->d_name);
 		}
 	}
 	closedir(dir);
@@ -437,7 +279,7 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch)
 		int parent_fd = open(scratch->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		*slash = '/';
 		if (parent_fd >= 0) {
-			remove_tree_at(parent_fd, slash + 1);
+			altair_eval_remove_tree_at(parent_fd, slash + 1);
 			close(parent_fd);
 		}
 		efree(scratch->dir);
