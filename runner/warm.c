@@ -115,7 +115,8 @@ static void template_destroy(zval *entry)
 }
 
 /* The template's PLAIN note, kept for the plain templates of the policy: our own sentence, but it
- * may name a path, so only printable ASCII without quotes survives (it goes on a command line). */
+ * may name a path, so only printable ASCII survives (it goes on a command line, where push_ini
+ * quotes it, as one ini line). */
 static char *plain_note_from(const altair_eval_warm_event *event)
 {
 	char note[ALTAIR_EVAL_WARM_NOTE_MAX];
@@ -123,7 +124,7 @@ static char *plain_note_from(const altair_eval_warm_event *event)
 
 	for (i = 0; i + 1 < sizeof(note) && event->note[i]; i++) {
 		unsigned char c = (unsigned char) event->note[i];
-		note[i] = c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '$' ? (char) c : '?';
+		note[i] = c >= 0x20 && c < 0x7f ? (char) c : '?';
 	}
 	note[i] = '\0';
 	return estrdup(i ? note : "the template could not boot the project");
