@@ -7,6 +7,11 @@ snippet (the worker is a copy of the booted template).
 --EXTENSIONS--
 altair_eval
 posix
+--SKIPIF--
+<?php
+require __DIR__ . '/boot_probe.inc';
+if ($why = altair_booted_unavailable()) die("skip $why (tests/booted/009.phpt checks the reason)");
+?>
 --FILE--
 <?php
 require __DIR__ . '/boot_probe.inc';

@@ -9,6 +9,11 @@ scratch dir and its SysV objects are removed before the next worker, from the sa
 altair_eval
 posix
 sysvmsg
+--SKIPIF--
+<?php
+require __DIR__ . '/boot_probe.inc';
+if ($why = altair_booted_unavailable()) die("skip $why (tests/booted/009.phpt checks the reason)");
+?>
 --FILE--
 <?php
 require __DIR__ . '/boot_probe.inc';

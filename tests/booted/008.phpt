@@ -8,6 +8,11 @@ workers boot the app themselves (still answering, as cold would).
 --EXTENSIONS--
 altair_eval
 posix
+--SKIPIF--
+<?php
+require __DIR__ . '/boot_probe.inc';
+if ($why = altair_booted_unavailable()) die("skip $why (tests/booted/009.phpt checks the reason)");
+?>
 --FILE--
 <?php
 require __DIR__ . '/boot_probe.inc';
