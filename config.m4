@@ -71,24 +71,24 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \
-    guest/boot.c \
-    guest/boot_core.c \
-    guest/boot_laravel.c \
-    guest/boot_symfony.c \
-    guest/boot_aliases.c \
+    guest/boot/boot.c \
+    guest/boot/core.c \
+    guest/boot/laravel.c \
+    guest/boot/symfony.c \
+    guest/boot/aliases.c \
     guest/engine.c \
     guest/isolation.c \
-    guest/lockdown.c \
-    guest/lockdown_rlimits.c \
-    guest/lockdown_namespaces.c \
-    guest/lockdown_mount.c \
-    guest/lockdown_mount_warm.c \
-    guest/lockdown_landlock.c \
-    guest/lockdown_seccomp.c \
-    guest/lockdown_booted.c \
-    guest/template.c \
-    guest/template_boot.c \
-    guest/template_watch.c \
+    guest/lockdown/lockdown.c \
+    guest/lockdown/rlimits.c \
+    guest/lockdown/namespaces.c \
+    guest/lockdown/mount.c \
+    guest/lockdown/mount_warm.c \
+    guest/lockdown/landlock.c \
+    guest/lockdown/seccomp.c \
+    guest/lockdown/booted.c \
+    guest/template/template.c \
+    guest/template/boot.c \
+    guest/template/watch.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \
@@ -104,6 +104,9 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
   PHP_ADD_BUILD_DIR($ext_builddir/common)
   PHP_ADD_BUILD_DIR($ext_builddir/runner)
   PHP_ADD_BUILD_DIR($ext_builddir/guest)
+  PHP_ADD_BUILD_DIR($ext_builddir/guest/lockdown)
+  PHP_ADD_BUILD_DIR($ext_builddir/guest/template)
+  PHP_ADD_BUILD_DIR($ext_builddir/guest/boot)
   PHP_ADD_BUILD_DIR($ext_builddir/encoder)
   PHP_ADD_BUILD_DIR($ext_builddir/scanner)
   PHP_ADD_MAKEFILE_FRAGMENT([$ext_srcdir/scanner/Makefile.frag])

@@ -8,7 +8,7 @@
 #ifndef PHP_ALTAIR_EVAL_H
 #define PHP_ALTAIR_EVAL_H
 
-/* Plain C files that must build without PHP's headers (guest/lockdown.c and its standalone test
+/* Plain C files that must build without PHP's headers (guest/lockdown/lockdown.c and its standalone test
  * driver) define ALTAIR_EVAL_CONSTANTS_ONLY first and get the named constants and nothing else. */
 #ifndef ALTAIR_EVAL_CONSTANTS_ONLY
 # include "php.h"
@@ -146,7 +146,7 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
 	bool guest;
 	bool guest_template;
-	/* warm: the template boots the project once for all its workers (guest/template_boot.c) */
+	/* warm: the template boots the project once for all its workers (guest/template/boot.c) */
 	bool guest_template_boot;
 	/* warm: why this template's workers boot the app themselves (its booted predecessor said) */
 	char *guest_warm_note;

@@ -2,7 +2,7 @@
 /*
  * What the guards cost per evaluation: the same snippet with every guard (ini, kernel, engine)
  * and with none (unsafe), cold and warm, interleaved in one run. Target: <= 1 ms.
- * Beside it, what the private filesystem view alone costs (guest/lockdown_mount.c measures the
+ * Beside it, what the private filesystem view alone costs (guest/lockdown/mount.c measures the
  * building of it and reports sandbox.mountns_us). Target: <= 1 ms cold, <= 0.3 ms warm.
  *
  * Run: php -d extension=modules/altair_eval.so bench/guards.php [rounds]

@@ -2,7 +2,7 @@
  * The guest role: what the child does between PHP's startup and its exit, as a straight line:
  *
  *   open the result channel (read the token) → report fatals → kernel lockdown → engine guards
- *   → report the sandbox → vendor/autoload.php → boot the project (boot.c: report what was
+ *   → report the sandbox → vendor/autoload.php → boot the project (boot/boot.c: report what was
  *   booted) → the snippet in its own file → report its value, exception, parse error or exit
  *
  * The child's -r prelude (prelude.c) declares container() and calls Altair\Eval\Guest\main(),
@@ -19,12 +19,12 @@
 #include "../php_altair_eval.h"
 #include "../encoder/encoder.h"
 #include "guest.h"
-#include "lockdown.h"
+#include "lockdown/lockdown.h"
 #include "report.h"
 #include "engine.h"
 #include "isolation.h"
-#include "template.h"
-#include "boot.h"
+#include "template/template.h"
+#include "boot/boot.h"
 #include "guest_arginfo.h"
 
 #include <stdio.h>
@@ -61,7 +61,7 @@ static altair_eval_encoder_context context;
 /* Warm: the namespaces the template entered for all its workers (copied into each by fork). */
 static altair_eval_lockdown_report template_namespaces;
 static bool template_namespaces_entered;
-/* A booted template (template_boot.c): how many settings its engine guards locked before the
+/* A booted template (template/boot.c): how many settings its engine guards locked before the
  * boot (its workers inherit them). */
 static int template_ini_locked;
 
@@ -333,7 +333,7 @@ static int lock_engine(void)
 }
 
 /* A template whose host asked for the boot, before serving: the lockdown a cold child has (with
- * the template filter's additions), the engine guards, then the boot (template_boot.c). Where it
+ * the template filter's additions), the engine guards, then the boot (template/boot.c). Where it
  * cannot, its workers boot the app themselves, and the sandbox report says why. */
 static void boot_template(void)
 {
@@ -379,7 +379,7 @@ static bool lock_down(void)
 	if (!ALTAIR_EVAL_G(guest_unsafe)) {
 		bool booted = altair_eval_guest_template_booted();
 		build_policy(&policy);
-		/* A booted template's worker only narrows what its template holds (lockdown_booted.c). */
+		/* A booted template's worker only narrows what its template holds (lockdown/booted.c). */
 		int status = booted ? altair_eval_lockdown_booted_worker(&policy, &template_namespaces, &kernel)
 			: altair_eval_lockdown_apply(&policy, &kernel);
 		free_policy(&policy);

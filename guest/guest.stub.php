@@ -13,7 +13,7 @@ namespace Altair\Eval\Guest {
     function main(): void {}
 
     /**
-     * Compiles and runs $code as if it were the file $file (guest/boot.c: a kernel subclass
+     * Compiles and runs $code as if it were the file $file (guest/boot/boot.c: a kernel subclass
      * declared next to the app's kernel, so reflection on it finds the app's directory).
      */
     function compile_as(string $code, string $file): void {}

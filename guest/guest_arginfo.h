@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: d40a2c5dfc1bba42cacc4ff7ee5ee4ce33b7ab52 */
+ * Stub hash: 4130c5d0c082e6d40acd0a0b3cd19fc57bcd414e */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Altair_Eval_Guest_main, 0, 0, IS_VOID, 0)
 ZEND_END_ARG_INFO()

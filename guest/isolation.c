@@ -13,7 +13,7 @@
  *     removed from the table at run time would crash code compiled while it existed, so the
  *     handler is replaced instead. opcache_get_configuration (settings only) stays.
  *
- * Write-enabled workers get no shared cache at all (guest/template.c), and the host restarts the
+ * Write-enabled workers get no shared cache at all (guest/template/template.c), and the host restarts the
  * other templates after a write-enabled evaluation (runner/warm.c): the cache validates by
  * timestamp, which a snippet with writes can restore.
  *

@@ -1,6 +1,6 @@
 /*
  * The child's -r code. Kept small: container() hands over to what the guest booted before the
- * snippet (boot.c, boot_*.c: plain PHP, because booting calls into the project at every step).
+ * snippet (the files of boot/: plain PHP, because booting calls into the project at every step).
  * Lockdown, running the snippet and reporting stay in C (guest.c), out of the snippet's reach.
  */
 #include "prelude.h"

@@ -12,7 +12,7 @@
 #include "ext/standard/html.h"
 #include "../php_altair_eval.h"
 #include "report.h"
-#include "template.h"
+#include "template/template.h"
 #include "../common/fdio.h"
 #include "../common/proc_status.h"
 
@@ -112,7 +112,7 @@ static void write_frame(const char *json, size_t length)
 static bool is_final(zval *frame)
 {
 	zval *kind = zend_hash_str_find(Z_ARRVAL_P(frame), "kind", strlen("kind"));
-	/* sandbox and host (what was booted, guest/boot.c) come before the one final frame. */
+	/* sandbox and host (what was booted, guest/boot/boot.c) come before the one final frame. */
 	return !kind || Z_TYPE_P(kind) != IS_STRING || (!zend_string_equals_literal(Z_STR_P(kind), "sandbox")
 		&& !zend_string_equals_literal(Z_STR_P(kind), "host"));
 }

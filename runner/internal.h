@@ -110,7 +110,7 @@ typedef struct {
 /* What the guest reported over the channel, already authenticated and decoded. */
 typedef struct {
 	zval sandbox; /* array or IS_UNDEF */
-	zval host;    /* what the guest booted (guest/boot.c): array or IS_UNDEF */
+	zval host;    /* what the guest booted (guest/boot/boot.c): array or IS_UNDEF */
 	zval result;  /* the final frame (kind return|exception|error|exit) or IS_UNDEF */
 	bool forged;  /* the channel carried bytes that were not an authentic frame */
 	/* The status frame, the guest's last words (see guest/report.h); has_status false without it. */
@@ -125,7 +125,7 @@ typedef struct {
 /* A warm template child (runner/warm.c). */
 typedef struct {
 	pid_t pid;      /* 0 when not running */
-	int control_fd; /* SOCK_SEQPACKET, see guest/warm_protocol.h */
+	int control_fd; /* SOCK_SEQPACKET, see common/warm_protocol.h */
 	uint64_t last_used; /* the evaluation count when it last served: the least recent is closed first */
 	/* Why this policy's templates do not boot the project (a booted one said PLAIN), passed to the
 	 * plain ones for their workers' sandbox report; NULL while booting is still tried. */

@@ -29,7 +29,7 @@
 #define ALTAIR_EVAL_PACKAGE_MARKER "/composer.json"
 /* What the child's ':'-separated ini values cannot carry (as for the root, runner/request.c). */
 #define ALTAIR_EVAL_PACKAGE_FORBIDDEN_CHARS "\"\n\r:;"
-/* Each is a Landlock rule and a bind in the child's view (guest/lockdown.h caps all read paths). */
+/* Each is a Landlock rule and a bind in the child's view (guest/lockdown/lockdown.h caps all read paths). */
 #define ALTAIR_EVAL_PACKAGE_PATHS_MAX 32
 #define ALTAIR_EVAL_AUTOLOAD_MAP_MAX_BYTES (32 * 1024 * 1024)
 /* The two lines every map Composer generates starts with: what $vendorDir and $baseDir mean. */

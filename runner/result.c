@@ -100,7 +100,7 @@ static bool frame_is(altair_eval_report *report, const char *kind)
 	return value && Z_TYPE_P(value) == IS_STRING && strcmp(Z_STRVAL_P(value), kind) == 0;
 }
 
-/* What the guest booted (guest/boot.c): {framework, version, environment, bootstrap, debug}, or
+/* What the guest booted (guest/boot/boot.c): {framework, version, environment, bootstrap, debug}, or
  * null when it never said (the child died first, or the report was forged). */
 static void set_host(zend_object *object, altair_eval_report *report)
 {

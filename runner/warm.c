@@ -18,7 +18,7 @@
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include "../php_altair_eval.h"
-#include "../guest/warm_protocol.h"
+#include "../common/warm_protocol.h"
 #include "internal.h"
 #include "../common/fdio.h"
 
@@ -272,7 +272,7 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 /* A write-enabled evaluation may change project files and restore their mtimes; opcache validates
  * by timestamp, so the other templates could keep serving what they compiled before the change.
  * They are stopped and start afresh on their next call. (The write-enabled worker itself caches
- * nothing: guest/template.c.) */
+ * nothing: guest/template/template.c.) */
 static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request)
 {
 	zend_string *key, *other;

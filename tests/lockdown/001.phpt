@@ -1,7 +1,7 @@
 --TEST--
 Lockdown: every kernel guard is in force or explained in sandbox['unavailable']
 --DESCRIPTION--
-Layer: kernel (guest/lockdown.c), as reported by the guest. On a kernel that lacks a feature the
+Layer: kernel (guest/lockdown/lockdown.c), as reported by the guest. On a kernel that lacks a feature the
 guard may be off, but never silently: a note naming the step must say why. On a Landlock kernel
 the ABI-dependent flags must match the ABI (net from 4, scoped from 6).
 --EXTENSIONS--

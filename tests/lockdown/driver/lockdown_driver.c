@@ -1,16 +1,16 @@
 /*
- * Standalone test of guest/lockdown*.c, without PHP: one forked child per case applies the lockdown
+ * Standalone test of the files of guest/lockdown/, without PHP: one forked child per case applies the lockdown
  * and then tries to break one guard; the driver (standing in for the host, the child's parent)
  * checks the outcome, and afterwards what must not exist: a mark file, a connection on its
  * loopback listener, a SIGTERM it received.
  *
- *   cc -Wall -Wextra -Werror -I. -Iguest guest/lockdown*.c tests/lockdown/driver/lockdown_driver.c
+ *   cc -Wall -Wextra -Werror -I. -Iguest guest/lockdown/[a-z]*.c tests/lockdown/driver/lockdown_driver.c
  *   ./a.out [case-name-substring]      (tests/lockdown/driver/run.sh does both)
  */
 #define _GNU_SOURCE
 #define ALTAIR_EVAL_CONSTANTS_ONLY
 #include "php_altair_eval.h"
-#include "lockdown.h"
+#include "lockdown/lockdown.h"
 
 #include <arpa/inet.h>
 #include <dirent.h>

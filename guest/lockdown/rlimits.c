@@ -1,8 +1,8 @@
 /*
- * Lockdown step 2, rlimits (see lockdown_internal.h for the other steps): address space, CPU time,
+ * Lockdown step 2, rlimits (see lockdown/internal.h for the other steps): address space, CPU time,
  * file size, descriptors, no core dumps.
  */
-#include "lockdown_internal.h"
+#include "internal.h"
 
 #ifdef LOCKDOWN_POSIX
 

@@ -1,11 +1,11 @@
 /*
- * The private view for warm workers (see lockdown_mount.h): the template builds everything but a
+ * The private view for warm workers (see lockdown/mount.h): the template builds everything but a
  * worker's own /proc entry and scratch once, before any project code; each forked worker enters a
  * namespace of its own (a copy of that small view), attaches its /proc entry and mounts its capped
  * scratch with its snippet.
  */
 
-#include "lockdown_mount.h"
+#include "mount.h"
 
 #ifdef LOCKDOWN_MOUNTNS
 
@@ -113,7 +113,7 @@ bool altair_eval_lockdown_mount_prepared(void)
 	return mount_host_base_fd >= 0;
 }
 
-/* A booted template (lockdown_booted.c): the capped scratch tmpfs is mounted once, on the base, and
+/* A booted template (lockdown/booted.c): the capped scratch tmpfs is mounted once, on the base, and
  * holds the boot's files and, one at a time, each worker's dir. The host's /proc is not kept: no
  * worker may mount or write sysctls once the template's Landlock is in force. */
 bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *report)

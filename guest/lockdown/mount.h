@@ -1,13 +1,13 @@
 /*
- * The private filesystem view, shared by its two files (lockdown_internal.h has the other steps):
+ * The private filesystem view, shared by its two files (lockdown/internal.h has the other steps):
  *
- *   lockdown_mount.c       the view itself, built whole by a cold child (the table of binds)
- *   lockdown_mount_warm.c  a warm template builds it once; each worker adds only its own part
+ *   lockdown/mount.c       the view itself, built whole by a cold child (the table of binds)
+ *   lockdown/mount_warm.c  a warm template builds it once; each worker adds only its own part
  */
 #ifndef ALTAIR_EVAL_LOCKDOWN_MOUNT_H
 #define ALTAIR_EVAL_LOCKDOWN_MOUNT_H
 
-#include "lockdown_internal.h"
+#include "internal.h"
 
 #if defined(LOCKDOWN_NETNS) && defined(CLONE_NEWNS)
 # define LOCKDOWN_MOUNTNS 1
@@ -50,12 +50,12 @@ bool altair_eval_lockdown_mount_leave(const mount_view *view, const altair_eval_
 void altair_eval_lockdown_mount_scratch_options(char *options, size_t size);
 bool altair_eval_lockdown_mount_copy_snippet(int from, const char *target_dir);
 
-/* lockdown_mount_warm.c: the template's build, a worker's part, and whether this process is (a
+/* lockdown/mount_warm.c: the template's build, a worker's part, and whether this process is (a
  * fork of) a template that built the view. */
 int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 bool altair_eval_lockdown_mount_prepared(void);
-/* A booted template's tmpfs on the base (its scratch), a worker's dir in it (lockdown_booted.c),
+/* A booted template's tmpfs on the base (its scratch), a worker's dir in it (lockdown/booted.c),
  * and the base itself. */
 const char *altair_eval_lockdown_mount_base(void);
 bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *report);

@@ -1,8 +1,8 @@
 /*
- * The project's boot, PHP side (run by boot.c after vendor/autoload.php, before the snippet): the
+ * The project's boot, PHP side (run by boot/boot.c after vendor/autoload.php, before the snippet): the
  * fallback container, what was booted (Host, behind container()), the explicit bootstrap and the
- * detection order. Framework specifics are in boot_laravel.c and boot_symfony.c, short class names
- * in boot_aliases.c.
+ * detection order. Framework specifics are in boot/laravel.c and boot/symfony.c, short class names
+ * in boot/aliases.c.
  */
 #include "boot.h"
 

@@ -1,8 +1,8 @@
 /*
- * Lockdown step 6, seccomp (see lockdown_internal.h for the other steps): a BPF filter built from
+ * Lockdown step 6, seccomp (see lockdown/internal.h for the other steps): a BPF filter built from
  * small rules, installed last so that none of the earlier steps needs a syscall it denies.
  */
-#include "lockdown_internal.h"
+#include "internal.h"
 
 #ifdef LOCKDOWN_POSIX
 

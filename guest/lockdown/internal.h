@@ -1,15 +1,15 @@
 /*
- * Internals of the kernel lockdown, shared by its step files (lockdown.h has the contract):
+ * Internals of the kernel lockdown, shared by its step files (lockdown/lockdown.h has the contract):
  *
- *   lockdown.c             the straight line (altair_eval_lockdown_apply), parent death,
+ *   lockdown/lockdown.c             the straight line (altair_eval_lockdown_apply), parent death,
  *                          no_new_privs, report notes, the feature list
- *   lockdown_rlimits.c     AS, CPU, FSIZE, NOFILE, CORE
- *   lockdown_namespaces.c  network namespace (entered once by a warm template), IPC namespace
+ *   lockdown/rlimits.c     AS, CPU, FSIZE, NOFILE, CORE
+ *   lockdown/namespaces.c  network namespace (entered once by a warm template), IPC namespace
  *                          (every process its own, with small limits)
  *   lockdown_mount*.c      the private filesystem view (a mount namespace), before Landlock;
  *                          a warm template builds it once for its workers
- *   lockdown_landlock.c    filesystem, TCP port and scope rules
- *   lockdown_seccomp.c     the BPF filter, installed last
+ *   lockdown/landlock.c    filesystem, TCP port and scope rules
+ *   lockdown/seccomp.c     the BPF filter, installed last
  *
  * Plain C over Linux syscalls, no Zend API: it builds inside the extension and alone
  * (tests/lockdown/driver). Every Linux-specific part is guarded by the header checks of config.m4;
@@ -42,7 +42,7 @@
 #endif
 
 #define ALTAIR_EVAL_CONSTANTS_ONLY
-#include "../php_altair_eval.h"
+#include "../../php_altair_eval.h"
 #include "lockdown.h"
 
 #include <errno.h>
@@ -105,13 +105,13 @@ __attribute__((format(printf, 2, 3)))
 void altair_eval_lockdown_note(altair_eval_lockdown_report *report, const char *format, ...);
 
 #ifdef LOCKDOWN_NETNS
-/* unshare(kind), inside a new user namespace when the caller lacks CAP_SYS_ADMIN (lockdown_namespaces.c). */
+/* unshare(kind), inside a new user namespace when the caller lacks CAP_SYS_ADMIN (lockdown/namespaces.c). */
 bool altair_eval_lockdown_unshare(int kind, const char *name, altair_eval_lockdown_report *report);
 #endif
 
 /* The steps, each in its own file, in the order altair_eval_lockdown_apply runs them (POSIX only).
- * Parent death and no_new_privs live in lockdown.c; a booted template and its workers
- * (lockdown_booted.c) run them too. */
+ * Parent death and no_new_privs live in lockdown/lockdown.c; a booted template and its workers
+ * (lockdown/booted.c) run them too. */
 int altair_eval_lockdown_parent_death(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_no_new_privs(altair_eval_lockdown_report *report);
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
@@ -121,10 +121,10 @@ void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *poli
 void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report);
 /* In a warm worker, before its own view step: the host's /proc the template kept (O_PATH), or -1.
  * The worker's view has no /proc/sys, so its IPC namespace's limits are written through this
- * (lockdown_mount_warm.c; sysctls resolve to the opener's IPC namespace). */
+ * (lockdown/mount_warm.c; sysctls resolve to the opener's IPC namespace). */
 int altair_eval_lockdown_mount_host_proc(void);
 /* A booted template: the host's scratch base the template kept (O_PATH), which Landlock lets it read
- * so that each worker copies its snippet in; or -1 (lockdown_mount_warm.c). */
+ * so that each worker copies its snippet in; or -1 (lockdown/mount_warm.c). */
 int altair_eval_lockdown_mount_host_base(void);
 /* 0, or -1 when the view was half built and the guest must not run. */
 int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);

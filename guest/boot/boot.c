@@ -1,5 +1,5 @@
 /*
- * Runs the project's boot. See boot.h.
+ * Runs the project's boot. See boot/boot.h.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -7,7 +7,7 @@
 
 #include "php.h"
 #include "zend_exceptions.h"
-#include "report.h"
+#include "../report.h"
 #include "boot.h"
 
 /* The name the boot code is compiled under: the prelude's, whose frames the exception encoder

@@ -1,13 +1,13 @@
 /*
- * A booted warm template (see template.h; docs/ARCHITECTURE.md, "Booted templates"): after its
+ * A booted warm template (see template/template.h; docs/ARCHITECTURE.md, "Booted templates"): after its
  * lockdown, the template runs vendor/autoload.php and the project's boot once, exactly as a cold
  * child would, and keeps what came of it in its memory: the boot's output, the host frame, and the
  * failure (an exception, or an exit). Each worker, a fork, replays those and runs its snippet.
  *
- * Before it serves, the template closes what the frameworks opened at boot (boot_core.c,
+ * Before it serves, the template closes what the frameworks opened at boot (boot/core.c,
  * release_connections) and refuses to serve booted when a socket is still open: two workers would
  * share one connection. It records every file the boot loaded, and watches its scratch
- * (template_watch.c).
+ * (template/watch.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -18,11 +18,11 @@
 #include "main/php_output.h"
 #include "main/php_open_temporary_file.h"
 #include "zend_exceptions.h"
-#include "../php_altair_eval.h"
-#include "boot.h"
+#include "../../php_altair_eval.h"
+#include "../boot/boot.h"
 #include "template.h"
-#include "template_watch.h"
-#include "engine.h"
+#include "watch.h"
+#include "../engine.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #define BOOT_AUTOLOAD_FILE "/vendor/autoload.php"
-/* More than the template's RLIMIT_NOFILE (lockdown_rlimits.c). */
+/* More than the template's RLIMIT_NOFILE (lockdown/rlimits.c). */
 #define BOOT_FD_SCAN ALTAIR_EVAL_RLIMIT_NOFILE
 /* Files recorded beneath the project's config dirs, at most (a config tree is a few dozen). */
 #define BOOT_TREE_MAX_FILES 4096
@@ -85,7 +85,7 @@ void altair_eval_guest_template_prime_temp_dir(void)
 	answer = php_get_temporary_directory();
 	altair_eval_guest_engine_set_ini("sys_temp_dir", base);
 	/* (Unless something asked before us: then the worker gets what it got, and writing there makes
-	 * the template retire, see template_watch.h.) */
+	 * the template retire, see template/watch.h.) */
 	if (answer && strncmp(answer, base, length) == 0 && strlen(answer) >= length + BOOT_TEMP_DIR_ROOM / 2) {
 		temp_dir = (char *) answer;
 		temp_dir_size = strlen(answer) + 1;

@@ -1,5 +1,5 @@
 /*
- * The lockdown of a booted warm template and of its workers (see lockdown.h; docs/ARCHITECTURE.md,
+ * The lockdown of a booted warm template and of its workers (see lockdown/lockdown.h; docs/ARCHITECTURE.md,
  * "Booted templates"). The template runs the project's boot, which is project code, so everything
  * that protects the host is in force before it: the same steps as a cold child, in the same order,
  * with two differences the serve loop needs (Landlock may read the host's scratch base, where the
@@ -8,7 +8,7 @@
  * Landlock layer and seccomp filter stacks on the template's.
  */
 
-#include "lockdown_mount.h"
+#include "mount.h"
 
 #if defined(LOCKDOWN_MOUNTNS) && defined(LOCKDOWN_LANDLOCK) && defined(LOCKDOWN_SECCOMP)
 # define LOCKDOWN_BOOTED 1
@@ -23,7 +23,7 @@ bool altair_eval_lockdown_booted_possible(char *why, size_t size)
 	long abi = syscall(__NR_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
 
 	/* ABI 6 scopes signals: the template's filter cannot name its workers' pids, so it leaves
-	 * signals to the scope (lockdown_seccomp.c). */
+	 * signals to the scope (lockdown/seccomp.c). */
 	if (abi < 6) {
 		snprintf(why, size, "Landlock ABI %ld (6 is needed to keep the boot's signals in the template; %s)", abi,
 			abi < 0 ? strerror(errno) : "too old");
@@ -93,7 +93,7 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 		return -1;
 	}
 	/* The template's IPC namespace, with its limits: the template removes whatever a worker left
-	 * there before it forks the next (guest/template_watch.c). */
+	 * there before it forks the next (guest/template/watch.c). */
 	altair_eval_lockdown_rlimits_cpu(policy, report);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (!altair_eval_lockdown_mount_booted_worker(policy, report)) {

@@ -3,7 +3,7 @@
  * control socket (SOCK_SEQPACKET on ALTAIR_EVAL_CHANNEL_FD, so each message arrives whole).
  *
  *   template → host   READY                       once, when it is up and waiting (a booted one
- *                                                 ran the project's boot, see guest/template_boot.c)
+ *                                                 ran the project's boot, see guest/template/boot.c)
  *   template → host   PLAIN {note}                instead of READY: it cannot boot the project for
  *                                                 its workers (why in note) and exits; the host
  *                                                 starts a plain template for the policy instead
@@ -17,7 +17,7 @@
  * A plain template never ran user code: a worker takes the descriptors, its own session and the
  * request's scratch dir, then locks down and runs exactly like a cold child. A booted template ran
  * the boot under the lockdown; its worker only narrows that lockdown and runs the snippet.
- * Plain C (no Zend types): read by runner/warm.c and guest/template.c.
+ * Plain C (no Zend types): read by runner/warm.c and guest/template/template.c.
  */
 #ifndef ALTAIR_EVAL_WARM_PROTOCOL_H
 #define ALTAIR_EVAL_WARM_PROTOCOL_H

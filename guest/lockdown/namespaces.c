@@ -1,11 +1,11 @@
 /*
- * Lockdown step 4, namespaces (see lockdown_internal.h for the other steps): network unless
+ * Lockdown step 4, namespaces (see lockdown/internal.h for the other steps): network unless
  * allowed, then IPC. A warm template enters the network namespace once for all its workers, which
  * adopt the outcome; the IPC namespace is every process's own (cold child or warm worker), so
  * that nothing a snippet leaves in SysV IPC reaches the next evaluation, and it dies with it.
  */
 
-#include "lockdown_internal.h"
+#include "internal.h"
 
 #ifdef LOCKDOWN_POSIX
 

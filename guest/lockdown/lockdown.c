@@ -1,5 +1,5 @@
 /*
- * Kernel lockdown of the guest (child) process; see lockdown.h for the contract.
+ * Kernel lockdown of the guest (child) process; see lockdown/lockdown.h for the contract.
  *
  * One straight line of small steps, in the order bubblewrap and nsjail use: parent-death signal,
  * rlimits, no_new_privs, network namespace, Landlock, seccomp last (seccomp would otherwise have to
@@ -7,10 +7,10 @@
  * note, why something did not; only a vanished parent stops the guest.
  *
  * This file holds the line itself and the two one-call steps; the others have a file each (see
- * lockdown_internal.h). Plain C, no Zend API: tests/lockdown/driver builds all of them alone.
+ * lockdown/internal.h). Plain C, no Zend API: tests/lockdown/driver builds all of them alone.
  */
 
-#include "lockdown_internal.h"
+#include "internal.h"
 
 /* ---- report notes ---------------------------------------------------------------------------- */
 

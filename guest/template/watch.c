@@ -1,13 +1,13 @@
 /*
- * What a booted template watches between evaluations (see template_watch.h): the files its boot
+ * What a booted template watches between evaluations (see template/watch.h): the files its boot
  * loaded, and its own scratch, where the boot wrote. Plain C over syscalls.
  */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
 
-#include "template_watch.h"
-#include "../common/remove_tree.h"
+#include "watch.h"
+#include "../../common/remove_tree.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -169,7 +169,7 @@ void altair_eval_template_watch_worker_done(const char *scratch)
 	int base;
 
 	ipc_after_worker();
-	/* A worker's dir is one level beneath the base (lockdown_mount_warm.c made it only then). */
+	/* A worker's dir is one level beneath the base (lockdown/mount_warm.c made it only then). */
 	if (strncmp(scratch, base_dir, length) != 0 || scratch[length] != '/' || !*name || strchr(name, '/')) {
 		touched = true;
 		return;

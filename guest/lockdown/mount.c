@@ -1,5 +1,5 @@
 /*
- * Lockdown step 5, the private filesystem view (see lockdown_internal.h for the other steps), built
+ * Lockdown step 5, the private filesystem view (see lockdown/internal.h for the other steps), built
  * the way bubblewrap's setup_newroot does it, after the namespaces and before Landlock:
  *
  *   unshare(CLONE_NEWNS) (in a user namespace without CAP_SYS_ADMIN), nothing propagates back
@@ -28,7 +28,7 @@
  * after it, a failure to bind the project or scratch stops the guest (-1).
  */
 
-#include "lockdown_mount.h"
+#include "mount.h"
 
 
 #ifdef LOCKDOWN_MOUNTNS

@@ -1,8 +1,8 @@
 /*
- * Lockdown step 5, Landlock (see lockdown_internal.h for the other steps): the filesystem rules,
+ * Lockdown step 5, Landlock (see lockdown/internal.h for the other steps): the filesystem rules,
  * TCP port rules (ABI >= 4) and scoping of signals and abstract unix sockets (ABI >= 6).
  */
-#include "lockdown_internal.h"
+#include "internal.h"
 
 #ifdef LOCKDOWN_POSIX
 
@@ -216,7 +216,7 @@ void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *poli
 	}
 	if (abi >= LOCKDOWN_LANDLOCK_ABI_SCOPED) {
 		attr.scoped = policy->allow_network ? 0 : (LANDLOCK_SCOPE_SIGNAL | LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET);
-		/* A booted template's filter leaves signals to this scope (lockdown_seccomp.c). */
+		/* A booted template's filter leaves signals to this scope (lockdown/seccomp.c). */
 		attr.scoped |= policy->booted_template ? LANDLOCK_SCOPE_SIGNAL : 0;
 		attr_size = sizeof(attr);
 	}

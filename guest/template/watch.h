@@ -1,5 +1,5 @@
 /*
- * A booted template's watch between evaluations (guest/template_watch.c; docs/ARCHITECTURE.md,
+ * A booted template's watch between evaluations (guest/template/watch.c; docs/ARCHITECTURE.md,
  * "Booted templates"):
  *
  *   the files its boot loaded   (dev, inode, size, mtime, ctime) of each, taken after the boot and

@@ -1,5 +1,5 @@
 /*
- * The warm template (see guest/warm_protocol.h for the conversation with the host).
+ * The warm template (see common/warm_protocol.h for the conversation with the host).
  *
  * The template is started like a cold child (same binary, ini and guards, opcache on) and stops
  * in Altair\Eval\Guest\main() before any project code: it only forks. Each worker takes its
@@ -14,13 +14,13 @@
 #include "php.h"
 #include "php_ini.h"
 #include "zend_smart_str.h"
-#include "../php_altair_eval.h"
-#include "warm_protocol.h"
+#include "../../php_altair_eval.h"
+#include "../../common/warm_protocol.h"
 #include "template.h"
-#include "template_watch.h"
-#include "engine.h"
-#include "../common/fdio.h"
-#include "../common/proc_status.h"
+#include "watch.h"
+#include "../engine.h"
+#include "../../common/fdio.h"
+#include "../../common/proc_status.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -168,7 +168,7 @@ static void privatise_inherited_descriptors(void)
 
 	for (size_t i = 0; i < count; i++) {
 		int flags = fcntl(fds[i], F_GETFL);
-		/* The view's handles on the host (lockdown_mount_warm.c): O_PATH, so no offset or data to
+		/* The view's handles on the host (lockdown/mount_warm.c): O_PATH, so no offset or data to
 		 * share; the worker's view step uses them and closes them before any user code. */
 		if (flags >= 0 && (flags & O_PATH)) {
 			continue;
@@ -284,7 +284,7 @@ static bool single_threaded(void)
 }
 
 /* A booted template serves no request once a file its boot loaded changed, a worker touched the
- * boot's files, or its own CPU time nears its limit (template_watch.h). */
+ * boot's files, or its own CPU time nears its limit (template/watch.h). */
 static bool stale(void)
 {
 	return altair_eval_guest_template_booted() && (altair_eval_template_watch_scratch_touched()

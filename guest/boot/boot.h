@@ -1,7 +1,7 @@
 /*
  * The project's boot, run by the guest after vendor/autoload.php and before the snippet's first
  * line: an explicit bootstrap, else Laravel, Symfony, univeros's config/container.php, else the
- * PSR-11 fallbacks (README: "What the guest boots"). Written in PHP (boot_*.c) because every
+ * PSR-11 fallbacks (README: "What the guest boots"). Written in PHP (the files of boot/) because every
  * step calls into the project; this file compiles it, runs it and reports what was booted.
  */
 #ifndef ALTAIR_EVAL_GUEST_BOOT_H
@@ -25,7 +25,7 @@ bool altair_eval_guest_boot_capture(zval *host);
 void altair_eval_guest_boot_send_host(zval *host);
 
 /* Closes what the frameworks opened at boot and reopen lazily (database, redis, log handlers:
- * Altair\Eval\Guest\release_connections in boot_core.c). Exceptions are dropped: the descriptor
+ * Altair\Eval\Guest\release_connections in boot/core.c). Exceptions are dropped: the descriptor
  * scan after it decides. */
 void altair_eval_guest_boot_release_connections(void);
 

@@ -1,14 +1,14 @@
 /*
  * The warm template: a guest that forks one worker per request and returns in that worker only,
- * set up to continue exactly as a cold child would (template.c). A plain template never runs user
- * code; a booted one (template_boot.c) ran the project's boot under the lockdown first, and each
+ * set up to continue exactly as a cold child would (template/template.c). A plain template never runs user
+ * code; a booted one (template/boot.c) ran the project's boot under the lockdown first, and each
  * worker replays what came of that boot instead of booting.
  */
 #ifndef ALTAIR_EVAL_GUEST_TEMPLATE_H
 #define ALTAIR_EVAL_GUEST_TEMPLATE_H
 
 #include "php.h"
-#include "warm_protocol.h"
+#include "../../common/warm_protocol.h"
 
 #define ALTAIR_EVAL_TEMPLATE_NOTE_MAX ALTAIR_EVAL_WARM_NOTE_MAX
 
@@ -23,7 +23,7 @@ int altair_eval_guest_template_seal_control(void);
 /* The template cannot serve booted after all: tells the host why (PLAIN) and exits. */
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why);
 
-/* template_boot.c. In the template, after its lockdown: the boot, its outcome kept; false (why
+/* template/boot.c. In the template, after its lockdown: the boot, its outcome kept; false (why
  * filled in) when the template must not serve booted. */
 bool altair_eval_guest_template_boot(char *why, size_t size);
 /* Before the template's boot, and in each worker: what sys_get_temp_dir() answers (PHP keeps its

@@ -31,7 +31,7 @@ typedef struct {
 	 * the private view. */
 	const char *socket_paths[ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS];
 	size_t socket_path_count;
-	/* Build the private filesystem view (lockdown_mount.c): a mount namespace holding only the
+	/* Build the private filesystem view (lockdown/mount.c): a mount namespace holding only the
 	 * read paths, the project, a capped tmpfs scratch with the snippet copied in, a minimal /dev and
 	 * the process's own /proc entry. */
 	bool private_view;
@@ -54,7 +54,7 @@ typedef struct {
 	 * in this report, copied into the worker's report instead of unsharing again. The IPC namespace
 	 * is never shared: each worker enters its own. */
 	const struct altair_eval_lockdown_report_s *namespaces_entered;
-	/* A booted warm template (lockdown_booted.c): its Landlock rules add read access beneath the
+	/* A booted warm template (lockdown/booted.c): its Landlock rules add read access beneath the
 	 * host's scratch base (where each worker's snippet is), and its seccomp filter is the cold one
 	 * with exactly what the serve loop and a worker's own steps need: fork without namespaces,
 	 * setsid, its own RLIMIT_CPU and PR_SET_PDEATHSIG with SIGKILL only. */
@@ -69,7 +69,7 @@ typedef struct altair_eval_lockdown_report_s {
 	bool ipcns;             /* a fresh IPC namespace of its own (no other process's SysV queues or segments) */
 	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues;
 	                         * without them seccomp refuses SysV IPC altogether */
-	bool mountns;           /* the private filesystem view is in force (lockdown_mount.c) */
+	bool mountns;           /* the private filesystem view is in force (lockdown/mount.c) */
 	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
 	long mountns_us;        /* what building the view cost, in microseconds (bench/guards.php) */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
@@ -103,7 +103,7 @@ void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, 
  * when the view was half built and the template must not serve. */
 int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
-/* Booted warm templates (lockdown_booted.c). Whether this kernel and build can hold a template
+/* Booted warm templates (lockdown/booted.c). Whether this kernel and build can hold a template
  * that runs the project's boot before it serves: Landlock and seccomp both, and the private view
  * built. Else why not, in why. */
 bool altair_eval_lockdown_booted_possible(char *why, size_t size);
