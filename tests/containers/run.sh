@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Evaluations inside a container: builds tests/containers/container.c (Docker's default seccomp
-# rules: no unshare, mount, setns, namespace clones) and runs, under it, check.php as root and as
+# rules: no unshare, mount, setns, namespace clones) and runs, under it, check.inc as root and as
 # an unprivileged user (uid 65534, as Sail and DDEV run PHP), then the lockdown and isolation
 # phpt suites as root: every guard still possible must hold and sandbox.unavailable must say what
 # is missing. Exits non-zero on any failure.
@@ -13,15 +13,15 @@ work=$(mktemp -d /tmp/altair-eval-containers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 cc -O1 -Wall -Wextra -Werror -o "$work/container" tests/containers/container.c
-cp "$MODULE" tests/containers/check.php "$work/"
-chmod 644 "$work/altair_eval.so" "$work/check.php"
+cp "$MODULE" tests/containers/check.inc "$work/"
+chmod 644 "$work/altair_eval.so" "$work/check.inc"
 
 status=0
 say "containers: as root under Docker's default seccomp rules"
-"$work/container" php -d "extension=$work/altair_eval.so" "$work/check.php" || status=1
+"$work/container" php -d "extension=$work/altair_eval.so" "$work/check.inc" || status=1
 if [ "$(id -u)" = 0 ]; then
   say "containers: as an unprivileged user (uid 65534) under the same rules"
-  (cd "$work" && "$work/container" --user=65534 env HOME="$work" TMPDIR=/tmp php -d "extension=$work/altair_eval.so" "$work/check.php") || status=1
+  (cd "$work" && "$work/container" --user=65534 env HOME="$work" TMPDIR=/tmp php -d "extension=$work/altair_eval.so" "$work/check.inc") || status=1
 else
   echo "containers: not root, so the unprivileged run is this user's own run above"
 fi
