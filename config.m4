@@ -58,6 +58,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/display_path.c \
     common/proc_status.c \
     common/remove_tree.c \
+    relay/buf.c \
+    relay/mode.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
@@ -102,6 +104,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     scanner/snippet_prepare.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   PHP_ADD_BUILD_DIR($ext_builddir/common)
+  PHP_ADD_BUILD_DIR($ext_builddir/relay)
   PHP_ADD_BUILD_DIR($ext_builddir/runner)
   PHP_ADD_BUILD_DIR($ext_builddir/guest)
   PHP_ADD_BUILD_DIR($ext_builddir/guest/lockdown)

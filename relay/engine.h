@@ -1,0 +1,103 @@
+/*
+ * One relayed database connection's protocol engine (docs/ARCHITECTURE.md, "The database relay").
+ *
+ * The host accepts a connection the child made to a database address it declared, connects to the
+ * real server and hands every byte either side sends to the engine of that database's protocol
+ * (pgsql, mysql, redis). The engine frames whole messages (never parsing across a partial read),
+ * decides what may pass (the mode below), and appends what each side must receive to
+ * io->to_server / io->to_client; the core writes those buffers out and owns the sockets. An engine
+ * may answer the client itself (a refusal, in the protocol's own error packet: never a dropped
+ * connection) and may send the server statements of its own (the guard transaction), swallowing
+ * their replies. Plain C over byte buffers: no Zend API, no sockets, no clock but io->now_ns, so
+ * that a fuzzer under ASAN drives an engine with arbitrary bytes from both sides.
+ */
+#ifndef ALTAIR_RELAY_ENGINE_H
+#define ALTAIR_RELAY_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+typedef enum {
+	/* Every statement runs inside one server-side read-only transaction the client cannot end. */
+	ALTAIR_RELAY_READ_ONLY = 0,
+	/* Writes run inside one server-side transaction the client cannot end, rolled back at the end
+	 * (finish(), a closed connection, a dead relay: the server rolls back). What cannot be rolled
+	 * back is refused. */
+	ALTAIR_RELAY_ROLLBACK,
+	/* Everything passes (--writes). */
+	ALTAIR_RELAY_WRITES,
+} altair_relay_mode;
+
+typedef enum {
+	ALTAIR_RELAY_CONTINUE = 0,
+	/* Protocol violation or allocation failure: the core closes both sides (after writing what is
+	 * already in the buffers to the client). */
+	ALTAIR_RELAY_CLOSE,
+} altair_relay_verdict;
+
+/* One statement (or Redis command) the connection ran, reported when its reply is complete, in
+ * order. Pointers are valid only during the callback. */
+typedef struct {
+	const char *text; /* the SQL or the command as the client sent it (Redis: its words, space-joined) */
+	size_t text_length;
+	const char *params_json; /* a JSON array of the bound parameters, or NULL when none were bound */
+	size_t params_length;
+	uint64_t duration_ns; /* from the first byte sent to the server to the last byte of the reply */
+	int64_t rows; /* rows returned or affected; -1 when the protocol does not say */
+	const char *error; /* the server's error message, or the relay's refusal; NULL when none */
+	size_t error_length;
+	bool refused; /* the relay answered it itself (it never reached the server) */
+} altair_relay_query;
+
+typedef struct altair_relay_io {
+	altair_relay_buf to_server; /* the core writes these bytes to the server, in order */
+	altair_relay_buf to_client; /* ... and these to the client */
+	void (*on_query)(void *context, const altair_relay_query *query); /* may be NULL */
+	void *context;
+	uint64_t (*now_ns)(void); /* a monotonic clock */
+} altair_relay_io;
+
+typedef struct {
+	altair_relay_mode mode;
+	/* How a refusal names the database to the user, e.g. "mysql at 127.0.0.1:3306". */
+	const char *label;
+} altair_relay_config;
+
+/* What holds, for sandbox.databases; filled by status() at any time (fields unknown stay as set
+ * by the caller: "" / -1 / NULL / false). */
+typedef struct {
+	char server_version[64];
+	int superuser; /* 1, 0, or -1 when unknown (PostgreSQL's is_superuser; MySQL: SUPER or ALL on *.*) */
+	const char *enforced_by; /* static text, e.g. "the server: one READ ONLY transaction the client cannot end" */
+	const char *residual; /* static text: what could still get through, or NULL */
+	bool guarded; /* the handshake is done and the guard transaction (or mode) is in force */
+} altair_relay_status;
+
+typedef struct altair_relay_session altair_relay_session;
+
+typedef struct altair_relay_engine {
+	const char *name; /* "pgsql", "mysql", "redis" */
+	/* NULL on allocation failure. io outlives the session. */
+	altair_relay_session *(*open)(const altair_relay_config *config, altair_relay_io *io);
+	/* Bytes as they arrive, any split; the engine keeps partial messages itself. */
+	altair_relay_verdict (*from_client)(altair_relay_session *session, const unsigned char *bytes, size_t length);
+	altair_relay_verdict (*from_server)(altair_relay_session *session, const unsigned char *bytes, size_t length);
+	/* The client closed, or the evaluation ends: append to io->to_server what the server must get
+	 * before the core closes the upstream (e.g. ROLLBACK then Terminate / COM_QUIT / QUIT). */
+	void (*finish)(altair_relay_session *session);
+	void (*status)(const altair_relay_session *session, altair_relay_status *out);
+	void (*close)(altair_relay_session *session);
+} altair_relay_engine;
+
+/* The refusal every engine puts in its protocol's error packet (printf format: the statement's
+ * kind, e.g. "DROP", then the mode's name), so that users read one sentence whatever the driver. */
+#define ALTAIR_RELAY_REFUSAL_FORMAT \
+	"altair_eval: %s refused: the database is %s in this evaluation (run with --writes to allow writes, or --writes=rollback to try them and roll back)"
+
+/* The mode's name as the refusal and sandbox.databases say it: "read-only", "rollback", "writes". */
+const char *altair_relay_mode_name(altair_relay_mode mode);
+
+#endif
