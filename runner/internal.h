@@ -165,6 +165,9 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch);
 bool altair_eval_scratch_base(char *base, size_t size);
 /* Is this the path of a snippet.php in some scratch dir? */
 bool altair_eval_scratch_owns_path(const char *path);
+/* Why the scratch base is not the usual one (/tmp/altair-eval-<uid> was taken), for
+ * sandbox.unavailable; NULL when it is. */
+const char *altair_eval_scratch_note(void);
 
 /* argv.c */
 /* template: the argv of a warm template (opcache on, no request yet; scratch is a placeholder). */
