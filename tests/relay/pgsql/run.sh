@@ -2,7 +2,7 @@
 # The PostgreSQL relay engine against a real server: builds tests/relay/proxy.c with the engine
 # (under ASAN and UBSAN, so real traffic is checked too), starts a throw-away server
 # (tests/servers/postgres.sh), runs the proxy in each mode and drives it with real clients
-# (pdo_pgsql, pgsql, psql; drive.php holds the scenarios), and judges every write route by the
+# (pdo_pgsql, pgsql, psql; drive.inc holds the scenarios), and judges every write route by the
 # server's own tools afterwards (pg_dump of the database against the one taken before, psql),
 # never by what the client said. Exits non-zero on any failure; nothing is skipped.
 set -euo pipefail
@@ -83,10 +83,10 @@ unchanged() {
   fi
 }
 
-# scenario MODE-LABEL NAME HOST PORT: drive.php must say ok, and the database must not change.
+# scenario MODE-LABEL NAME HOST PORT: drive.inc must say ok, and the database must not change.
 scenario() {
   local out
-  out=$(php -d display_errors=stderr "$here/drive.php" "$2" "$3" "$4" "${1%-unix}" 2>&1) || true
+  out=$(php -d display_errors=stderr "$here/drive.inc" "$2" "$3" "$4" "${1%-unix}" 2>&1) || true
   [ "$out" = ok ] || fail "$1 $2: $out"
   unchanged "$1 $2"
 }
@@ -128,7 +128,7 @@ done
 [ -e /tmp/altair-relay-pgsql-escaped ] && fail "rollback: COPY reached a file"
 
 # A client killed in the middle of its transaction: the relay rolls back.
-php "$here/drive.php" hold 127.0.0.1 "$proxy_at" >"$work/hold.out" 2>&1 &
+php "$here/drive.inc" hold 127.0.0.1 "$proxy_at" >"$work/hold.out" 2>&1 &
 holders+=($!)
 for _ in $(seq 1 100); do grep -q holding "$work/hold.out" && break; sleep 0.1; done
 grep -q holding "$work/hold.out" || fail "rollback hold: $(cat "$work/hold.out")"
@@ -139,7 +139,7 @@ stop_proxy
 
 # The relay killed in the middle of a transaction: the server rolls back.
 start_proxy rollback tcp:127.0.0.1:0 "unix:$ALTAIR_PGSQL_SOCKET"
-php "$here/drive.php" hold 127.0.0.1 "$proxy_at" >"$work/hold2.out" 2>&1 &
+php "$here/drive.inc" hold 127.0.0.1 "$proxy_at" >"$work/hold2.out" 2>&1 &
 holders+=($!)
 for _ in $(seq 1 100); do grep -q holding "$work/hold2.out" && break; sleep 0.1; done
 grep -q holding "$work/hold2.out" || fail "rollback hold 2: $(cat "$work/hold2.out")"
@@ -150,7 +150,7 @@ kill -KILL "${holders[-1]}" 2>/dev/null || true
 
 say "relay pgsql: writes"
 start_proxy writes tcp:127.0.0.1:0 "unix:$ALTAIR_PGSQL_SOCKET"
-out=$(php "$here/drive.php" writes-mode 127.0.0.1 "$proxy_at" 2>&1) || true
+out=$(php "$here/drive.inc" writes-mode 127.0.0.1 "$proxy_at" 2>&1) || true
 [ "$out" = ok ] || fail "writes: $out"
 wait_sessions_gone writes
 [ "$(su_psql -c "SELECT count(*) FROM posts WHERE title LIKE 'kept%'")" = 2 ] || fail "writes: the writes were not kept"
