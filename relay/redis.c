@@ -477,6 +477,12 @@ static altair_relay_verdict process_server(altair_relay_session *session)
 			break;
 		}
 		if (frame == ALTAIR_REDIS_INVALID) {
+			/* A TLS record (alert 0x15, handshake 0x16): a server that only speaks TLS. The replies
+			 * still owed will never come, so the client learns why at once. */
+			if (session->server_bytes.data[0] == 0x15 || session->server_bytes.data[0] == 0x16) {
+				static const char tls[] = "-ERR altair_eval: the server answered with TLS; the relay does not speak TLS to this server yet\r\n";
+				altair_relay_buf_append(&session->io->to_client, tls, sizeof(tls) - 1);
+			}
 			return ALTAIR_RELAY_CLOSE;
 		}
 		bool was_waiting = session->state == CLIENT_WAITING_FLAGS;

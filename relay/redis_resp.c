@@ -47,14 +47,15 @@ static altair_redis_frame request_header(const unsigned char *buffer, size_t ava
 	return ALTAIR_REDIS_COMPLETE;
 }
 
-static altair_redis_frame request_invalid(altair_redis_request_scan *scan, const char *message, unsigned char got)
+static altair_redis_frame request_invalid(altair_redis_request_scan *scan, const char *message)
 {
-	if (got) {
-		snprintf(scan->error, sizeof(scan->error), "Protocol error: expected '$', got '%c'",
-			got >= 0x20 && got < 0x7f ? got : '?');
-	} else {
-		snprintf(scan->error, sizeof(scan->error), "Protocol error: %s", message);
-	}
+	snprintf(scan->error, sizeof(scan->error), "Protocol error: %s", message);
+	return ALTAIR_REDIS_INVALID;
+}
+
+static altair_redis_frame request_not_bulk(altair_redis_request_scan *scan, unsigned char got)
+{
+	snprintf(scan->error, sizeof(scan->error), "Protocol error: expected '$', got '%c'", got >= 0x20 && got < 0x7f ? got : '?');
 	return ALTAIR_REDIS_INVALID;
 }
 
@@ -64,7 +65,7 @@ static altair_redis_frame request_inline(altair_redis_request_scan *scan, const 
 	const unsigned char *newline = memchr(buffer + scan->position, '\n', available - scan->position);
 	if (!newline) {
 		scan->position = available;
-		return available > ALTAIR_REDIS_INLINE_MAX ? request_invalid(scan, "too big inline request", 0)
+		return available > ALTAIR_REDIS_INLINE_MAX ? request_invalid(scan, "too big inline request")
 		                                           : ALTAIR_REDIS_INCOMPLETE;
 	}
 	*length = (size_t) (newline - buffer) + 1;
@@ -90,13 +91,13 @@ altair_redis_frame altair_redis_request_scan_next(altair_redis_request_scan *sca
 	if (scan->position == 0) {
 		altair_redis_frame frame = request_header(buffer, available, 0, &value, &next);
 		if (frame == ALTAIR_REDIS_INVALID) {
-			return request_invalid(scan, "too big mbulk count string", 0);
+			return request_invalid(scan, "too big mbulk count string");
 		}
 		if (frame == ALTAIR_REDIS_INCOMPLETE) {
 			return frame;
 		}
 		if (value == -2 || value > ALTAIR_REDIS_ARGUMENTS_MAX) {
-			return request_invalid(scan, "invalid multibulk length", 0);
+			return request_invalid(scan, "invalid multibulk length");
 		}
 		scan->argument_count = scan->arguments_left = value > 0 ? value : 0;
 		scan->position = next;
@@ -106,23 +107,23 @@ altair_redis_frame altair_redis_request_scan_next(altair_redis_request_scan *sca
 			return ALTAIR_REDIS_INCOMPLETE;
 		}
 		if (buffer[scan->position] != '$') {
-			return request_invalid(scan, NULL, buffer[scan->position]);
+			return request_not_bulk(scan, buffer[scan->position]);
 		}
 		altair_redis_frame frame = request_header(buffer, available, scan->position, &value, &next);
 		if (frame == ALTAIR_REDIS_INVALID) {
-			return request_invalid(scan, "too big bulk count string", 0);
+			return request_invalid(scan, "too big bulk count string");
 		}
 		if (frame == ALTAIR_REDIS_INCOMPLETE) {
 			return frame;
 		}
 		if (value < 0 || value > ALTAIR_REDIS_BULK_MAX) {
-			return request_invalid(scan, "invalid bulk length", 0);
+			return request_invalid(scan, "invalid bulk length");
 		}
 		if (available - next < (size_t) value + 2) {
 			return ALTAIR_REDIS_INCOMPLETE;
 		}
 		if (buffer[next + value] != '\r' || buffer[next + value + 1] != '\n') {
-			return request_invalid(scan, "bulk string not followed by CRLF", 0);
+			return request_invalid(scan, "bulk string not followed by CRLF");
 		}
 		scan->position = next + (size_t) value + 2;
 		scan->arguments_left--;
