@@ -60,6 +60,10 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/remove_tree.c \
     relay/buf.c \
     relay/mode.c \
+    relay/redis.c \
+    relay/redis_policy.c \
+    relay/redis_report.c \
+    relay/redis_resp.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
