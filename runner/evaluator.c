@@ -238,7 +238,8 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	memset(&outcome, 0, sizeof(outcome));
 	outcome.process_listener_fd = -1;
 	outcome.relay = databases->count > 0 && databases->relayed
-		? altair_eval_relay_create(databases, request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY) : NULL;
+		? altair_eval_relay_create(databases, request.rollback ? ALTAIR_RELAY_ROLLBACK
+			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY)) : NULL;
 	if (Z_TYPE_P(warm) == IS_TRUE) {
 		if (altair_eval_warm_start(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)), Z_STR_P(binary), &request, &scratch,
 				token, &child) != SUCCESS) {

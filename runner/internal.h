@@ -37,6 +37,7 @@ typedef struct {
 	bool env_clean;             /* only env_allow (and what we set) reaches the child */
 	HashTable *env_allow;       /* variable names */
 	HashTable *databases;       /* normalized URLs (runner/databases.c) */
+	bool rollback;              /* allowWrites "rollback": the relay's mode (the project stays read-only) */
 	/* Set by the evaluator from the declarations (runner/databases.c): the TCP addresses the guest
 	 * listens on for the relay, comma-separated, or NULL; when set, TCP endpoints are relayed and
 	 * only the Unix ones reach the guest's own allowlist. */

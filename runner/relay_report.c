@@ -19,9 +19,10 @@
 static zend_string *clean_text(const char *bytes, size_t length, size_t max, bool *cut)
 {
 	size_t kept = length > max ? altair_eval_encoder_utf8_cut(bytes, length, max) : length;
+	bool valid;
 
 	*cut = kept < length;
-	return altair_eval_encoder_utf8(bytes, kept, NULL);
+	return altair_eval_encoder_utf8(bytes, kept, &valid);
 }
 
 void altair_eval_relay_query_add(altair_eval_relay *relay, size_t database, const altair_relay_query *query)

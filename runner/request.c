@@ -26,6 +26,8 @@ zend_class_entry *altair_eval_request_ce;
 #define ALTAIR_EVAL_REQUEST_ARG_ENV 10
 #define ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW 11
 #define ALTAIR_EVAL_REQUEST_ARG_DATABASES 12
+#define ALTAIR_EVAL_REQUEST_ARG_WRITES 5
+#define ALTAIR_EVAL_WRITES_ROLLBACK "rollback"
 
 /* Characters a path cannot carry into the child's -d open_basedir=... / -d altair_eval.*=... */
 #define ALTAIR_EVAL_PATH_FORBIDDEN_CHARS "\"\n\r:;"
@@ -333,6 +335,8 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	zend_long timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_DEFAULT;
 	zend_long memory_limit_mb = ALTAIR_EVAL_MEMORY_MB_DEFAULT;
 	bool allow_writes = false, allow_network = false, unsafe = false;
+	zval *writes = NULL;
+	const char *database_mode = "read-only";
 	HashTable *given_endpoints = NULL, *given_env_allow = NULL, *given_databases = NULL;
 	zend_string *env = NULL;
 	zend_array *endpoints, *env_allow, *databases = NULL;
@@ -344,7 +348,7 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(timeout_ms)
 		Z_PARAM_LONG(memory_limit_mb)
-		Z_PARAM_BOOL(allow_writes)
+		Z_PARAM_ZVAL(writes)
 		Z_PARAM_BOOL(allow_network)
 		Z_PARAM_BOOL(unsafe)
 		Z_PARAM_PATH_STR_OR_NULL(given_bootstrap)
@@ -366,6 +370,18 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	if (ZSTR_LEN(given_root) == 0) {
 		zend_argument_value_error(2, "must not be empty");
 		RETURN_THROWS();
+	}
+	/* true: the project and the databases are writable; "rollback": the databases' writes are
+	 * undone at the end (the relay's mode), the project stays read-only. */
+	if (writes && Z_TYPE_P(writes) == IS_STRING) {
+		if (!zend_string_equals_literal(Z_STR_P(writes), ALTAIR_EVAL_WRITES_ROLLBACK)) {
+			zend_argument_value_error(ALTAIR_EVAL_REQUEST_ARG_WRITES, "must be true, false or \"" ALTAIR_EVAL_WRITES_ROLLBACK "\"");
+			RETURN_THROWS();
+		}
+		database_mode = "rollback";
+	} else if (writes) {
+		allow_writes = zend_is_true(writes);
+		database_mode = allow_writes ? "writes" : "read-only";
 	}
 	if (env && !zend_string_equals_literal(env, "inherit") && !zend_string_equals_literal(env, "clean")) {
 		zend_argument_value_error(ALTAIR_EVAL_REQUEST_ARG_ENV, "must be \"inherit\" or \"clean\", \"%s\" given", ZSTR_VAL(env));
@@ -399,6 +415,7 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	set_long(object, "timeoutMs", clamp(timeout_ms, ALTAIR_EVAL_TIMEOUT_MS_MIN, ALTAIR_EVAL_TIMEOUT_MS_MAX));
 	set_long(object, "memoryLimitMb", clamp(memory_limit_mb, ALTAIR_EVAL_MEMORY_MB_MIN, ALTAIR_EVAL_MEMORY_MB_MAX));
 	set_bool(object, "allowWrites", allow_writes);
+	zend_update_property_string(altair_eval_request_ce, object, "databaseMode", strlen("databaseMode"), database_mode);
 	set_bool(object, "allowNetwork", allow_network);
 	set_bool(object, "unsafe", unsafe);
 	if (bootstrap) {
@@ -440,7 +457,7 @@ static zval *property(zend_object *object, const char *name, uint8_t type)
 zend_result altair_eval_request_read(zend_object *object, altair_eval_request *request)
 {
 	zval *snippet, *root, *timeout, *memory, *writes, *network, *bootstrap, *unsafe, *endpoints, *env, *env_allow;
-	zval *databases;
+	zval *databases, *mode;
 
 	if (!(snippet = property(object, "snippet", IS_STRING))
 		|| !(root = property(object, "projectRoot", IS_STRING))
@@ -453,7 +470,8 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 		|| !(endpoints = property(object, "allowEndpoints", IS_ARRAY))
 		|| !(env = property(object, "env", IS_STRING))
 		|| !(env_allow = property(object, "envAllow", IS_ARRAY))
-		|| !(databases = property(object, "databases", IS_ARRAY))) {
+		|| !(databases = property(object, "databases", IS_ARRAY))
+		|| !(mode = property(object, "databaseMode", IS_STRING))) {
 		return FAILURE;
 	}
 	request->snippet = Z_STR_P(snippet);
@@ -468,6 +486,7 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->env_clean = zend_string_equals_literal(Z_STR_P(env), "clean");
 	request->env_allow = Z_ARRVAL_P(env_allow);
 	request->databases = Z_ARRVAL_P(databases);
+	request->rollback = zend_string_equals_literal(Z_STR_P(mode), "rollback");
 	request->relay_listen = NULL;
 	request->relayed = false;
 	return check_paths(request->project_root, request->bootstrap);

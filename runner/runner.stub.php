@@ -92,7 +92,14 @@ namespace Altair\Eval {
         public readonly string $projectRoot;
         public readonly int $timeoutMs;
         public readonly int $memoryLimitMb;
+        /** The project tree (and the databases) are writable: $allowWrites was true. */
         public readonly bool $allowWrites;
+        /**
+         * What the database relay lets through: "read-only" (the default), "writes" ($allowWrites
+         * true) or "rollback" ($allowWrites "rollback": writes run and are undone at the end; the
+         * project tree stays read-only).
+         */
+        public readonly string $databaseMode;
         public readonly bool $allowNetwork;
         public readonly bool $unsafe;
         /** The real path of the bootstrap file, always inside the project root. */
@@ -120,7 +127,7 @@ namespace Altair\Eval {
             string $projectRoot,
             int $timeoutMs = 5000,
             int $memoryLimitMb = 128,
-            bool $allowWrites = false,
+            bool|string $allowWrites = false,
             bool $allowNetwork = false,
             bool $unsafe = false,
             ?string $bootstrap = null,

@@ -1,12 +1,12 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 85fd0b4c24fa885936a805b93763f7824d6769e6 */
+ * Stub hash: 24ab81c539ce92084d5a65e399c34607eb80175a */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, projectRoot, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeoutMs, IS_LONG, 0, "5000")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, memoryLimitMb, IS_LONG, 0, "128")
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowWrites, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_MASK(0, allowWrites, MAY_BE_BOOL|MAY_BE_STRING, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowNetwork, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, unsafe, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, bootstrap, IS_STRING, 1, "null")
@@ -214,6 +214,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_string *property_allowWrites_name = zend_string_init("allowWrites", sizeof("allowWrites") - 1, 1);
 	zend_declare_typed_property(class_entry, property_allowWrites_name, &property_allowWrites_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
 	zend_string_release(property_allowWrites_name);
+
+	zval property_databaseMode_default_value;
+	ZVAL_UNDEF(&property_databaseMode_default_value);
+	zend_string *property_databaseMode_name = zend_string_init("databaseMode", sizeof("databaseMode") - 1, 1);
+	zend_declare_typed_property(class_entry, property_databaseMode_name, &property_databaseMode_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_databaseMode_name);
 
 	zval property_allowNetwork_default_value;
 	ZVAL_UNDEF(&property_allowNetwork_default_value);
