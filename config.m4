@@ -60,6 +60,13 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/remove_tree.c \
     relay/buf.c \
     relay/mode.c \
+    relay/mysql.c \
+    relay/mysql_engine.c \
+    relay/mysql_reply.c \
+    relay/mysql_params.c \
+    relay/mysql_packet.c \
+    relay/mysql_lex.c \
+    relay/mysql_classify.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
