@@ -91,6 +91,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template/template.c \
     guest/template/boot.c \
     guest/template/watch.c \
+    guest/template/fresh.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \

@@ -502,3 +502,19 @@ void altair_eval_command_free(altair_eval_command *command)
 	}
 	memset(command, 0, sizeof(*command));
 }
+
+/* The caller's environment as the request's env policy passes it on (denied and, under clean, not
+ * allowed variables left out), one entry per line: a warm template is keyed on it, so a putenv()
+ * in the caller reaches the next warm evaluation as it reaches a cold one (runner/warm.c). */
+zend_string *altair_eval_command_environment_key(const altair_eval_request *request)
+{
+	smart_str key = {0};
+
+	for (char **variable = environ; variable && *variable; variable++) {
+		if (!is_denied_variable(*variable) && is_allowed_variable(*variable, request)) {
+			smart_str_appends(&key, *variable);
+			smart_str_appendc(&key, '\n');
+		}
+	}
+	return smart_str_extract(&key);
+}

@@ -130,6 +130,10 @@ typedef struct {
 	/* Why this policy's templates do not boot the project (a booted one said PLAIN), passed to the
 	 * plain ones for their workers' sandbox report; NULL while booting is still tried. */
 	char *plain_note;
+	/* The project root the template was started for: its device and inode (a path can be moved
+	 * away and another directory moved in its place; checked on every call). */
+	dev_t root_dev;
+	ino_t root_ino;
 } altair_eval_template;
 
 /* How a warm template is started (argv.c): plain_note NULL: boot the project unless the request
@@ -177,6 +181,8 @@ void altair_eval_command_build(altair_eval_command *command, zend_string *php_bi
 void altair_eval_command_free(altair_eval_command *command);
 /* The env policy and endpoints, for keys of warm templates (emalloc'd). */
 zend_string *altair_eval_command_policy_extra(const altair_eval_request *request);
+/* The environment the request's env policy passes on, as a key (runner/argv.c). */
+zend_string *altair_eval_command_environment_key(const altair_eval_request *request);
 
 /* spawn.c */
 zend_result altair_eval_pipes_open(altair_eval_pipes *pipes);
