@@ -60,6 +60,14 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/remove_tree.c \
     relay/buf.c \
     relay/mode.c \
+    relay/pgsql.c \
+    relay/pgsql_server.c \
+    relay/pgsql_sql.c \
+    relay/pgsql_wire.c \
+    relay/redis.c \
+    relay/redis_policy.c \
+    relay/redis_report.c \
+    relay/redis_resp.c \
     relay/mysql.c \
     relay/mysql_engine.c \
     relay/mysql_reply.c \
@@ -98,6 +106,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template/template.c \
     guest/template/boot.c \
     guest/template/watch.c \
+    guest/template/fresh.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \
