@@ -28,7 +28,7 @@ export ALTAIR_MYSQL_PORT ALTAIR_MYSQL_SOCKET ALTAIR_PROXY="$work/proxy" ALTAIR_W
 status=0
 for suite in read_only; do
   say "mysql relay: $suite"
-  php -d display_errors=stderr "$here/$suite.php" || status=1
+  php -d display_errors=stderr "$here/$suite.inc" || status=1
 done
 [ -s "$work/proxy.err" ] && { echo "mysql relay: the proxy wrote to stderr:" >&2; cat "$work/proxy.err" >&2; status=1; }
 exit "$status"
