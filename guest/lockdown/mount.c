@@ -504,9 +504,14 @@ static void mount_relay_sockets(mount_view *view, const altair_eval_lockdown_pol
 		char host[PATH_MAX], source[PATH_MAX], target[PATH_MAX];
 		const char *path = policy->relay_socket_paths[i];
 
+		struct stat info;
+
+		/* Over whatever is there already (a real socket inside a bound directory, say the project):
+		 * the relay's covers it; else on a new mount point. */
 		snprintf(host, sizeof(host), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, policy->scratch_dir, i);
 		if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, host) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)
-			|| mount_covered(view, path) || !mount_make_point(view, path, false)
+			|| (lstat(target, &info) != 0 && !mount_make_point(view, path, false))
+			|| (lstat(target, &info) == 0 && (S_ISDIR(info.st_mode) || S_ISLNK(info.st_mode)))
 			|| mount(source, target, NULL, MS_BIND, NULL) != 0) {
 			altair_eval_lockdown_note(view->report, "relay: the socket %s could not be placed in the view: %s", path, strerror(errno));
 			continue;
