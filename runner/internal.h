@@ -171,9 +171,10 @@ const char *altair_eval_scratch_note(void);
 
 /* argv.c */
 /* template: the argv of a warm template (opcache on, no request yet; scratch is a placeholder). */
-/* The package directories outside root that vendor/composer/installed.json points at,
- * ':'-separated, or NULL (runner/packages.c). */
-zend_string *altair_eval_packages_outside_root(zend_string *root);
+/* The directories outside root that Composer installed packages in (runner/packages.c):
+ * *paths ':'-separated, *explained the same with ";name;reason" after each path (for the guest's
+ * sandbox.outside_paths); NULL both when there is none. */
+void altair_eval_packages_outside_root(zend_string *root, zend_string **paths, zend_string **explained);
 
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const altair_eval_template_args *template);
