@@ -65,6 +65,21 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/discovery.c \
     common/discovery_url.c \
     common/discovery_laravel.c \
+    relay/pgsql.c \
+    relay/pgsql_server.c \
+    relay/pgsql_sql.c \
+    relay/pgsql_wire.c \
+    relay/redis.c \
+    relay/redis_policy.c \
+    relay/redis_report.c \
+    relay/redis_resp.c \
+    relay/mysql.c \
+    relay/mysql_engine.c \
+    relay/mysql_reply.c \
+    relay/mysql_params.c \
+    relay/mysql_packet.c \
+    relay/mysql_lex.c \
+    relay/mysql_classify.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
@@ -96,6 +111,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template/template.c \
     guest/template/boot.c \
     guest/template/watch.c \
+    guest/template/fresh.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \

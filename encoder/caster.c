@@ -13,17 +13,34 @@
 
 /* ---- helpers -------------------------------------------------------------------------------- */
 
-zval *altair_eval_encoder_caster_read(zend_object *object, const char *name)
+/* The slot of a declared, non-static property, or NULL. */
+static zval *slot_of(zend_object *object, const char *name)
 {
 	zend_property_info *info = zend_hash_str_find_ptr(&object->ce->properties_info, name, strlen(name));
-	zval *slot;
 
-	if (!info || (info->flags & ZEND_ACC_STATIC)) {
-		return NULL;
+	return info && !(info->flags & ZEND_ACC_STATIC) ? OBJ_PROP(object, info->offset) : NULL;
+}
+
+bool altair_eval_encoder_caster_hold(zend_object *object, const char *name, zval *held)
+{
+	zval *slot = slot_of(object, name);
+
+	ZVAL_UNDEF(held);
+	if (slot) {
+		ZVAL_DEREF(slot);
+		if (!Z_ISUNDEF_P(slot)) {
+			ZVAL_COPY(held, slot);
+		}
 	}
-	slot = OBJ_PROP(object, info->offset);
-	ZVAL_DEREF(slot);
-	return Z_ISUNDEF_P(slot) ? NULL : slot;
+	return !Z_ISUNDEF_P(held);
+}
+
+void altair_eval_encoder_caster_release(zval *held, size_t count, hook_error *error)
+{
+	for (size_t i = 0; i < count; i++) {
+		altair_eval_encoder_hook_release(&held[i], error);
+		ZVAL_UNDEF(&held[i]);
+	}
 }
 
 bool altair_eval_encoder_caster_call(zend_object *object, const char *lc_method, zval *result, hook_error *error)
@@ -95,57 +112,80 @@ static void cast_app(sink *s, zend_object *object, int depth, hook_error *error)
 /* ---- Laravel -------------------------------------------------------------------------------- */
 
 /* An Eloquent model: key, exists, the attributes as stored (minus $hidden) and the relations
- * already loaded. Read from the slots: no accessor, cast or lazy load runs. */
+ * already loaded. Read from the slots: no accessor, cast or lazy load runs. Every slot is held
+ * before the first member is walked: a member's hook may unset or replace any of them
+ * (docs/ARCHITECTURE.md, "The encoders: ownership and exceptions"). */
+enum { MODEL_ATTRIBUTES, MODEL_HIDDEN, MODEL_KEY_NAME, MODEL_EXISTS, MODEL_RELATIONS, MODEL_SLOTS };
+
 static void cast_eloquent_model(sink *s, zend_object *object, int depth, hook_error *error)
 {
-	zval *attributes = altair_eval_encoder_caster_read(object, "attributes");
-	zval *hidden = altair_eval_encoder_caster_read(object, "hidden");
-	zval *key_name = altair_eval_encoder_caster_read(object, "primaryKey");
-	zval *exists = altair_eval_encoder_caster_read(object, "exists");
-	zval *relations = altair_eval_encoder_caster_read(object, "relations");
-	zval shown, *item, null;
+	static const char *const names[MODEL_SLOTS] = { "attributes", "hidden", "primaryKey", "exists", "relations" };
+	zval held[MODEL_SLOTS], shown, key, *item, null;
+	bool has_attributes;
 
-	ZVAL_NULL(&null);
-	altair_eval_encoder_caster_begin(s, "eloquent.model");
-	if (attributes && Z_TYPE_P(attributes) == IS_ARRAY) {
-		item = key_name && Z_TYPE_P(key_name) == IS_STRING ? zend_symtable_find(Z_ARRVAL_P(attributes), Z_STR_P(key_name)) : NULL;
-		altair_eval_encoder_caster_member(s, "key", item ? item : &null, depth);
+	for (size_t i = 0; i < MODEL_SLOTS; i++) {
+		altair_eval_encoder_caster_hold(object, names[i], &held[i]);
 	}
-	altair_eval_encoder_caster_member(s, "exists", exists ? exists : &null, depth);
-	if (attributes && Z_TYPE_P(attributes) == IS_ARRAY) {
-		ZVAL_ARR(&shown, zend_array_dup(Z_ARRVAL_P(attributes)));
-		if (hidden && Z_TYPE_P(hidden) == IS_ARRAY) {
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(hidden), item) {
+	has_attributes = Z_TYPE(held[MODEL_ATTRIBUTES]) == IS_ARRAY;
+	ZVAL_NULL(&null);
+	ZVAL_UNDEF(&key);
+	ZVAL_UNDEF(&shown);
+	if (has_attributes) {
+		/* The attributes as shown, a copy of our own, and the key out of them, held too. */
+		item = Z_TYPE(held[MODEL_KEY_NAME]) == IS_STRING
+			? zend_symtable_find(Z_ARRVAL(held[MODEL_ATTRIBUTES]), Z_STR(held[MODEL_KEY_NAME])) : NULL;
+		if (item) {
+			ZVAL_COPY_DEREF(&key, item);
+		}
+		ZVAL_ARR(&shown, zend_array_dup(Z_ARRVAL(held[MODEL_ATTRIBUTES])));
+		if (Z_TYPE(held[MODEL_HIDDEN]) == IS_ARRAY) {
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL(held[MODEL_HIDDEN]), item) {
 				if (Z_TYPE_P(item) == IS_STRING) {
 					zend_symtable_del(Z_ARRVAL(shown), Z_STR_P(item));
 				}
 			} ZEND_HASH_FOREACH_END();
 		}
-		altair_eval_encoder_caster_member(s, "attributes", &shown, depth - 1);
-		altair_eval_encoder_hook_release(&shown, error);
 	}
-	if (relations && Z_TYPE_P(relations) == IS_ARRAY) {
-		altair_eval_encoder_caster_member(s, "relations", relations, depth - 1);
+	altair_eval_encoder_caster_begin(s, "eloquent.model");
+	if (has_attributes) {
+		altair_eval_encoder_caster_member(s, "key", Z_ISUNDEF(key) ? &null : &key, depth);
+	}
+	altair_eval_encoder_caster_member(s, "exists", Z_ISUNDEF(held[MODEL_EXISTS]) ? &null : &held[MODEL_EXISTS], depth);
+	if (has_attributes) {
+		altair_eval_encoder_caster_member(s, "attributes", &shown, depth - 1);
+	}
+	if (Z_TYPE(held[MODEL_RELATIONS]) == IS_ARRAY) {
+		altair_eval_encoder_caster_member(s, "relations", &held[MODEL_RELATIONS], depth - 1);
 	}
 	altair_eval_encoder_caster_end(s);
+	altair_eval_encoder_hook_release(&key, error);
+	altair_eval_encoder_hook_release(&shown, error);
+	altair_eval_encoder_caster_release(held, MODEL_SLOTS, error);
 }
 
 /* A Support or Eloquent collection: its items, as an array. */
 static void cast_collection(sink *s, zend_object *object, int depth, hook_error *error)
 {
-	zval *items = altair_eval_encoder_caster_read(object, "items");
+	zval items;
 
 	altair_eval_encoder_caster_begin(s, "collection");
-	if (items) {
-		altair_eval_encoder_caster_member(s, "items", items, depth - 1);
+	if (altair_eval_encoder_caster_hold(object, "items", &items)) {
+		altair_eval_encoder_caster_member(s, "items", &items, depth - 1);
 	}
 	altair_eval_encoder_caster_end(s);
+	altair_eval_encoder_caster_release(&items, 1, error);
 }
 
 /* ---- Doctrine ------------------------------------------------------------------------------- */
 
 #define ALTAIR_EVAL_DOCTRINE_ENTITY "doctrine\\orm\\mapping\\entity"
 #define ALTAIR_EVAL_DOCTRINE_MAPPING "doctrine\\orm\\mapping\\"
+
+/* zend_is_true() of a flag, but never of an object: its cast handler could be userland's. */
+static bool is_true(zval *flag)
+{
+	return Z_TYPE_P(flag) != IS_OBJECT && zend_is_true(flag);
+}
 
 static bool is_entity_class(zend_class_entry *ce)
 {
@@ -168,14 +208,16 @@ static bool is_mapped(zend_property_info *info)
 	return false;
 }
 
-/* The fields entity declares with a mapping attribute, by name, read from their slots; a field
- * not set (a proxy's lazy fields) is left out. */
-static void mapped_fields(sink *s, zend_object *object, zend_class_entry *entity, int depth)
+/* The fields entity declares with a mapping attribute, by name, held from their slots before any
+ * is walked (a field's hook may unset the others); a field not set (a proxy's lazy fields) is left
+ * out. */
+static void mapped_fields(sink *s, zend_object *object, zend_class_entry *entity, int depth, hook_error *error)
 {
 	zend_property_info *info;
-	zval *slot;
+	zend_string *name;
+	zval fields, *slot;
 
-	altair_eval_encoder_caster_begin(s, object->ce == entity ? "doctrine.entity" : "doctrine.proxy");
+	array_init(&fields);
 	ZEND_HASH_FOREACH_PTR(&entity->properties_info, info) {
 		if ((info->flags & ZEND_ACC_STATIC) || !is_mapped(info)) {
 			continue;
@@ -183,16 +225,23 @@ static void mapped_fields(sink *s, zend_object *object, zend_class_entry *entity
 		slot = OBJ_PROP(object, info->offset);
 		ZVAL_DEREF(slot);
 		if (!Z_ISUNDEF_P(slot)) {
-			altair_eval_encoder_caster_member(s, zend_get_unmangled_property_name(info->name), slot, depth);
+			Z_TRY_ADDREF_P(slot);
+			zend_hash_str_update(Z_ARRVAL(fields), zend_get_unmangled_property_name(info->name),
+				strlen(zend_get_unmangled_property_name(info->name)), slot);
 		}
 	} ZEND_HASH_FOREACH_END();
+	altair_eval_encoder_caster_begin(s, object->ce == entity ? "doctrine.entity" : "doctrine.proxy");
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL(fields), name, slot) {
+		altair_eval_encoder_caster_member(s, ZSTR_VAL(name), slot, depth);
+	} ZEND_HASH_FOREACH_END();
 	altair_eval_encoder_caster_end(s);
+	altair_eval_encoder_hook_release(&fields, error);
 }
 
 /* A Doctrine entity mapped with attributes: its mapped fields. */
 static void cast_doctrine_entity(sink *s, zend_object *object, int depth, hook_error *error)
 {
-	mapped_fields(s, object, object->ce, depth);
+	mapped_fields(s, object, object->ce, depth, error);
 }
 
 /* A Doctrine proxy: initialized or not, and the fields it holds (an uninitialized one: its
@@ -200,30 +249,36 @@ static void cast_doctrine_entity(sink *s, zend_object *object, int depth, hook_e
  * runs, since every one of them would load the entity. */
 static void cast_doctrine_proxy(sink *s, zend_object *object, int depth, hook_error *error)
 {
-	zval *initialized = altair_eval_encoder_caster_read(object, "__isInitialized__");
+	zval held;
 	zend_class_entry *entity = object->ce->parent;
+	bool initialized;
 
+	/* Read before any field is walked: a field's hook may unset it. */
+	initialized = altair_eval_encoder_caster_hold(object, "__isInitialized__", &held) && is_true(&held);
+	altair_eval_encoder_caster_release(&held, 1, error);
 	if (entity && is_entity_class(entity)) {
-		mapped_fields(s, object, entity, depth);
+		mapped_fields(s, object, entity, depth, error);
 	} else {
 		put_string(s, EK_CASTER, "doctrine.proxy");
 	}
-	put_bool(s, EK_INITIALIZED, initialized && zend_is_true(initialized));
+	put_bool(s, EK_INITIALIZED, initialized);
 }
 
 /* A lazy collection (a PersistentCollection): its elements once loaded; never loaded here. */
 static void cast_doctrine_lazy_collection(sink *s, zend_object *object, int depth, hook_error *error)
 {
-	zval *initialized = altair_eval_encoder_caster_read(object, "initialized");
-	zval *collection = altair_eval_encoder_caster_read(object, "collection");
-	bool loaded = initialized && zend_is_true(initialized);
+	zval initialized, collection;
+	bool loaded = altair_eval_encoder_caster_hold(object, "initialized", &initialized) && is_true(&initialized);
 
+	altair_eval_encoder_caster_hold(object, "collection", &collection);
 	altair_eval_encoder_caster_begin(s, "doctrine.lazy_collection");
-	if (loaded && collection) {
-		altair_eval_encoder_caster_member(s, "collection", collection, depth);
+	if (loaded && !Z_ISUNDEF(collection)) {
+		altair_eval_encoder_caster_member(s, "collection", &collection, depth);
 	}
 	altair_eval_encoder_caster_end(s);
 	put_bool(s, EK_INITIALIZED, loaded);
+	altair_eval_encoder_caster_release(&initialized, 1, error);
+	altair_eval_encoder_caster_release(&collection, 1, error);
 }
 
 /* ---- which one -------------------------------------------------------------------------------- */

@@ -27,8 +27,13 @@ caster_fn altair_eval_encoder_caster_find(sink *s, zend_object *object);
 
 /* ---- for the casters themselves ---------------------------------------------------------- */
 
-/* A declared property's value read from its slot (no __get), dereferenced; NULL when unset. */
-zval *altair_eval_encoder_caster_read(zend_object *object, const char *name);
+/* A declared property's value, copied from its slot (no __get), dereferenced, into held (a
+ * reference of the caster's own; IS_UNDEF when unset); whether it was set. A caster holds every
+ * slot it shows before it walks any member or calls any method: userland run by either may unset
+ * or replace the slot, and what it pointed to may be gone. */
+bool altair_eval_encoder_caster_hold(zend_object *object, const char *name, zval *held);
+/* Releases count held values (their destructors may throw: kept in error). */
+void altair_eval_encoder_caster_release(zval *held, size_t count, hook_error *error);
 /* Calls object->method() (lc_method: lowercase) when it exists; the result is the caller's to
  * release with altair_eval_encoder_hook_release(). False when absent or when it threw (error). */
 bool altair_eval_encoder_caster_call(zend_object *object, const char *lc_method, zval *result, hook_error *error);

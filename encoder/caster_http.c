@@ -38,47 +38,60 @@ static void member_body(sink *s, zend_string *body, int depth)
 	zval_ptr_dtor(&preview);
 }
 
-/* A HeaderBag's headers (name → list of values), read from its slot. */
-static void member_header_bag(sink *s, zend_object *message, int depth)
-{
-	zval *bag = altair_eval_encoder_caster_read(message, "headers");
-	zval *headers = bag && Z_TYPE_P(bag) == IS_OBJECT ? altair_eval_encoder_caster_read(Z_OBJ_P(bag), "headers") : NULL;
+/* What a Symfony message shows from its slots: the HeaderBag's headers (name → list of values),
+ * the content and the status, held before any of its methods or any member's hook runs
+ * (docs/ARCHITECTURE.md, "The encoders: ownership and exceptions"). */
+enum { SYMFONY_HEADERS, SYMFONY_CONTENT, SYMFONY_STATUS, SYMFONY_SLOTS };
 
-	if (headers) {
-		altair_eval_encoder_caster_member(s, "headers", headers, depth);
+static void hold_symfony(zend_object *message, zval held[SYMFONY_SLOTS])
+{
+	zval bag;
+
+	ZVAL_UNDEF(&held[SYMFONY_HEADERS]);
+	if (altair_eval_encoder_caster_hold(message, "headers", &bag) && Z_TYPE(bag) == IS_OBJECT) {
+		altair_eval_encoder_caster_hold(Z_OBJ(bag), "headers", &held[SYMFONY_HEADERS]);
 	}
+	/* The message holds the bag: releasing ours runs nothing. */
+	zval_ptr_dtor(&bag);
+	altair_eval_encoder_caster_hold(message, "content", &held[SYMFONY_CONTENT]);
+	altair_eval_encoder_caster_hold(message, "statusCode", &held[SYMFONY_STATUS]);
 }
 
-static void member_symfony_content(sink *s, zend_object *message, int depth)
+static void member_symfony(sink *s, zval held[SYMFONY_SLOTS], int depth)
 {
-	zval *content = altair_eval_encoder_caster_read(message, "content");
-
-	if (content && Z_TYPE_P(content) == IS_STRING) {
-		member_body(s, Z_STR_P(content), depth);
+	if (!Z_ISUNDEF(held[SYMFONY_HEADERS])) {
+		altair_eval_encoder_caster_member(s, "headers", &held[SYMFONY_HEADERS], depth);
+	}
+	if (Z_TYPE(held[SYMFONY_CONTENT]) == IS_STRING) {
+		member_body(s, Z_STR(held[SYMFONY_CONTENT]), depth);
 	}
 }
 
 void altair_eval_encoder_caster_symfony_request(sink *s, zend_object *object, int depth, hook_error *error)
 {
+	zval held[SYMFONY_SLOTS];
+
+	hold_symfony(object, held);
 	altair_eval_encoder_caster_begin(s, "symfony.request");
 	member_call(s, object, "method", "getmethod", depth, error);
 	member_call(s, object, "uri", "geturi", depth, error);
-	member_header_bag(s, object, depth);
-	member_symfony_content(s, object, depth);
+	member_symfony(s, held, depth);
 	altair_eval_encoder_caster_end(s);
+	altair_eval_encoder_caster_release(held, SYMFONY_SLOTS, error);
 }
 
 void altair_eval_encoder_caster_symfony_response(sink *s, zend_object *object, int depth, hook_error *error)
 {
-	zval *status = altair_eval_encoder_caster_read(object, "statusCode");
+	zval held[SYMFONY_SLOTS];
 
+	hold_symfony(object, held);
 	altair_eval_encoder_caster_begin(s, "symfony.response");
-	if (status) {
-		altair_eval_encoder_caster_member(s, "status", status, depth);
+	if (!Z_ISUNDEF(held[SYMFONY_STATUS])) {
+		altair_eval_encoder_caster_member(s, "status", &held[SYMFONY_STATUS], depth);
 	}
-	member_header_bag(s, object, depth);
-	member_symfony_content(s, object, depth);
+	member_symfony(s, held, depth);
 	altair_eval_encoder_caster_end(s);
+	altair_eval_encoder_caster_release(held, SYMFONY_SLOTS, error);
 }
 
 /* ---- PSR-7 ------------------------------------------------------------------------------------ */

@@ -147,10 +147,52 @@ static void add_endpoints(altair_eval_lockdown_policy *policy)
 	efree(copy);
 }
 
-/* The packages outside the root the project's autoloader resolves to (runner/packages.c): read-only. */
+/* The directories outside the root Composer installed packages in (runner/packages.c), read-only:
+ * "path;name;reason" entries, ':'-separated (neither separator is ever in a path or a name). */
 static void add_package_paths(altair_eval_lockdown_policy *policy)
 {
-	add_read_path_list(policy, ALTAIR_EVAL_G(guest_package_paths));
+	const char *list = ALTAIR_EVAL_G(guest_package_paths);
+	char *copy, *entry, *state = NULL, *fields;
+
+	if (!list || !*list) {
+		return;
+	}
+	copy = estrdup(list);
+	for (entry = php_strtok_r(copy, ":", &state); entry; entry = php_strtok_r(NULL, ":", &state)) {
+		if ((fields = strchr(entry, ';')) != NULL) {
+			*fields = '\0';
+		}
+		add_read_path(policy, entry);
+	}
+	efree(copy);
+}
+
+/* sandbox.outside_paths: each directory outside the root the child may read, the package
+ * Composer installed there, and why it counts as that package. */
+static void report_outside_paths(zval *frame)
+{
+	const char *list = ALTAIR_EVAL_G(guest_package_paths);
+	char *copy, *entry, *state = NULL, *name, *reason;
+	zval paths, path;
+
+	array_init(&paths);
+	copy = estrdup(list ? list : "");
+	for (entry = php_strtok_r(copy, ":", &state); entry; entry = php_strtok_r(NULL, ":", &state)) {
+		if (!(name = strchr(entry, ';')) || !(reason = strchr(name + 1, ';'))) {
+			continue;
+		}
+		*name++ = '\0';
+		*reason++ = '\0';
+		array_init(&path);
+		add_assoc_string(&path, "path", entry);
+		add_assoc_string(&path, "package", name);
+		add_assoc_string(&path, "why", strcmp(reason, "package") == 0
+			? "installed by Composer (vendor/composer/installed.json), and its composer.json names that package"
+			: "installed by Composer (vendor/composer/installed.json) from a library directory of the runtime's include_path");
+		add_next_index_zval(&paths, &path);
+	}
+	efree(copy);
+	add_assoc_zval(frame, "outside_paths", &paths);
 }
 
 static void build_policy(altair_eval_lockdown_policy *policy)
@@ -283,6 +325,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_lo
 	add_assoc_bool(&frame, "unsafe", unsafe);
 	add_assoc_bool(&frame, "booted_template", altair_eval_guest_template_booted());
 	report_endpoints(&frame, kernel);
+	report_outside_paths(&frame);
 	array_init(&unavailable);
 	if (unsafe) {
 		add_next_index_string(&unavailable, "unsafe: every guard was lifted on request");

@@ -239,7 +239,7 @@ static char *disabled_functions(bool allow_network)
 }
 
 /* The project, this evaluation's own scratch dir (outside the project, see scratch.c), and the
- * packages outside the root its autoloader resolves to (runner/packages.c); request.c keeps ':'
+ * packages Composer installed outside the root (runner/packages.c); request.c keeps ':'
  * (the list separator) out of the root, scratch.c out of the scratch path. */
 static void push_open_basedir(altair_eval_command *command, const altair_eval_request *request,
 	const altair_eval_scratch *scratch, zend_string *packages)
@@ -293,6 +293,7 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 	smart_str_free(&list);
 }
 
+/* packages: the paths outside the root with their package and reason (runner/packages.c). */
 static void push_guest(altair_eval_command *command, const altair_eval_request *request,
 	const altair_eval_scratch *scratch, zend_string *packages)
 {
@@ -442,17 +443,21 @@ static void push_template(altair_eval_command *command, const altair_eval_reques
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const altair_eval_template_args *template)
 {
-	zend_string *packages = altair_eval_packages_outside_root(request->project_root);
+	zend_string *packages, *explained;
 
 	memset(command, 0, sizeof(*command));
+	altair_eval_packages_outside_root(request->project_root, &packages, &explained);
 	push_arg(command, estrndup(ZSTR_VAL(php_binary), ZSTR_LEN(php_binary)));
 	forward_caller_ini(command);
 	if (!request->unsafe) {
 		push_guards(command, request, scratch, packages);
 	}
-	push_guest(command, request, scratch, packages);
+	push_guest(command, request, scratch, explained);
 	if (packages) {
 		zend_string_release(packages);
+	}
+	if (explained) {
+		zend_string_release(explained);
 	}
 	if (template) {
 		push_template(command, request, template);
@@ -496,4 +501,20 @@ void altair_eval_command_free(altair_eval_command *command)
 		efree(command->envp);
 	}
 	memset(command, 0, sizeof(*command));
+}
+
+/* The caller's environment as the request's env policy passes it on (denied and, under clean, not
+ * allowed variables left out), one entry per line: a warm template is keyed on it, so a putenv()
+ * in the caller reaches the next warm evaluation as it reaches a cold one (runner/warm.c). */
+zend_string *altair_eval_command_environment_key(const altair_eval_request *request)
+{
+	smart_str key = {0};
+
+	for (char **variable = environ; variable && *variable; variable++) {
+		if (!is_denied_variable(*variable) && is_allowed_variable(*variable, request)) {
+			smart_str_appends(&key, *variable);
+			smart_str_appendc(&key, '\n');
+		}
+	}
+	return smart_str_extract(&key);
 }

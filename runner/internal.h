@@ -130,6 +130,10 @@ typedef struct {
 	/* Why this policy's templates do not boot the project (a booted one said PLAIN), passed to the
 	 * plain ones for their workers' sandbox report; NULL while booting is still tried. */
 	char *plain_note;
+	/* The project root the template was started for: its device and inode (a path can be moved
+	 * away and another directory moved in its place; checked on every call). */
+	dev_t root_dev;
+	ino_t root_ino;
 } altair_eval_template;
 
 /* How a warm template is started (argv.c): plain_note NULL: boot the project unless the request
@@ -161,18 +165,24 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch);
 bool altair_eval_scratch_base(char *base, size_t size);
 /* Is this the path of a snippet.php in some scratch dir? */
 bool altair_eval_scratch_owns_path(const char *path);
+/* Why the scratch base is not the usual one (/tmp/altair-eval-<uid> was taken), for
+ * sandbox.unavailable; NULL when it is. */
+const char *altair_eval_scratch_note(void);
 
 /* argv.c */
 /* template: the argv of a warm template (opcache on, no request yet; scratch is a placeholder). */
-/* The package directories outside root that vendor/composer/installed.json points at,
- * ':'-separated, or NULL (runner/packages.c). */
-zend_string *altair_eval_packages_outside_root(zend_string *root);
+/* The directories outside root that Composer installed packages in (runner/packages.c):
+ * *paths ':'-separated, *explained the same with ";name;reason" after each path (for the guest's
+ * sandbox.outside_paths); NULL both when there is none. */
+void altair_eval_packages_outside_root(zend_string *root, zend_string **paths, zend_string **explained);
 
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const altair_eval_template_args *template);
 void altair_eval_command_free(altair_eval_command *command);
 /* The env policy and endpoints, for keys of warm templates (emalloc'd). */
 zend_string *altair_eval_command_policy_extra(const altair_eval_request *request);
+/* The environment the request's env policy passes on, as a key (runner/argv.c). */
+zend_string *altair_eval_command_environment_key(const altair_eval_request *request);
 
 /* spawn.c */
 zend_result altair_eval_pipes_open(altair_eval_pipes *pipes);

@@ -259,7 +259,7 @@ static zend_array *normalize_env_allow(HashTable *given, uint32_t argument)
 			zend_array_destroy(list);
 			return NULL;
 		}
-		Z_ADDREF_P(entry);
+		Z_TRY_ADDREF_P(entry); /* an interned name lives in opcache's shared memory: never written */
 		zend_hash_next_index_insert_new(list, entry);
 	} ZEND_HASH_FOREACH_END();
 	return list;

@@ -128,6 +128,10 @@ static void build_sandbox(zval *sandbox, altair_eval_report *report, const altai
 			SEPARATE_ARRAY(listed);
 			add_next_index_string(listed, altair_eval_spawn_note(i));
 		}
+		if (listed && Z_TYPE_P(listed) == IS_ARRAY && altair_eval_scratch_note()) {
+			SEPARATE_ARRAY(listed);
+			add_next_index_string(listed, altair_eval_scratch_note());
+		}
 		return;
 	}
 	array_init(sandbox);

@@ -1,0 +1,80 @@
+/*
+ * Runs a command the way a container runtime with Docker's default seccomp profile would: no
+ * unshare(), no mount()/umount2()/pivot_root(), no setns(), no clone() with a namespace flag, no
+ * clone3() (ENOSYS, so that libc falls back to clone()), no keyctl, and (with --user=UID) as an
+ * unprivileged user with no capabilities — as Laravel Sail, DDEV and Lando run PHP. The test
+ * suite runs evaluations under it to prove that what can still hold does, and that
+ * sandbox.unavailable names exactly what cannot (docs/containers.md).
+ *
+ *   container [--user=UID] COMMAND ARGS...
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <grp.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define NAMESPACE_FLAGS \
+	(CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWCGROUP)
+
+#define DENY(nr, errno_value) \
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), \
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ((errno_value) & SECCOMP_RET_DATA))
+
+int main(int argc, char **argv)
+{
+	int first = 1;
+	long uid = -1;
+	if (argc > 1 && strncmp(argv[1], "--user=", 7) == 0) {
+		uid = strtol(argv[1] + 7, NULL, 10);
+		first = 2;
+	}
+	if (first >= argc) {
+		fprintf(stderr, "usage: container [--user=UID] COMMAND ARGS...\n");
+		return 2;
+	}
+	struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		DENY(__NR_unshare, EPERM),
+		DENY(__NR_mount, EPERM),
+		DENY(__NR_umount2, EPERM),
+		DENY(__NR_pivot_root, EPERM),
+		DENY(__NR_setns, EPERM),
+		DENY(__NR_clone3, ENOSYS),
+		DENY(__NR_keyctl, EPERM),
+		DENY(__NR_open_tree, EPERM),
+		DENY(__NR_move_mount, EPERM),
+		DENY(__NR_fsopen, EPERM),
+		DENY(__NR_fsmount, EPERM),
+		/* clone(flags, …): refused when any namespace flag is set (Docker: without CAP_SYS_ADMIN) */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, NAMESPACE_FLAGS, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog program = {.len = sizeof(filter) / sizeof(filter[0]), .filter = filter};
+	if (uid >= 0 && (setgroups(0, NULL) != 0 || setgid((gid_t) uid) != 0 || setuid((uid_t) uid) != 0)) {
+		perror("container: dropping to the user");
+		return 1;
+	}
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) != 0) {
+		perror("container: installing the seccomp profile");
+		return 1;
+	}
+	execvp(argv[first], argv + first);
+	perror(argv[first]);
+	return 127;
+}
