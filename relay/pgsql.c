@@ -463,7 +463,7 @@ static void startup_message(pgsql_session *s, const altair_pgsql_message *m)
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s)
 {
 	size_t used = 0;
-	while (!s->close && s->client != CLIENT_CANCEL && s->client != CLIENT_GONE) {
+	while (s->client_in.length > used && !s->close && s->client != CLIENT_CANCEL && s->client != CLIENT_GONE) {
 		altair_pgsql_message m;
 		altair_pgsql_frame frame = altair_pgsql_next(s->client_in.data + used, s->client_in.length - used, s->client == CLIENT_STARTUP, &m);
 		if (frame == ALTAIR_PGSQL_INCOMPLETE) {

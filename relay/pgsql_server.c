@@ -390,7 +390,7 @@ static void guard_reply(pgsql_session *s, const altair_pgsql_message *m)
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 {
 	size_t used = 0;
-	while (!s->close) {
+	while (s->server_in.length > used && !s->close) {
 		altair_pgsql_message m;
 		altair_pgsql_frame frame = altair_pgsql_next(s->server_in.data + used, s->server_in.length - used, false, &m);
 		if (frame == ALTAIR_PGSQL_INCOMPLETE) {

@@ -103,6 +103,8 @@ struct altair_relay_session {
 
 typedef struct altair_relay_session pgsql_session;
 
+extern const altair_relay_engine altair_relay_engine_pgsql;
+
 /* pgsql_server.c */
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s);
 /* pgsql.c: the client's waiting input, once the server has answered. */
