@@ -68,6 +68,13 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/redis_policy.c \
     relay/redis_report.c \
     relay/redis_resp.c \
+    relay/mysql.c \
+    relay/mysql_engine.c \
+    relay/mysql_reply.c \
+    relay/mysql_params.c \
+    relay/mysql_packet.c \
+    relay/mysql_lex.c \
+    relay/mysql_classify.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
@@ -78,6 +85,11 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/channel.c \
     runner/warm.c \
     runner/packages.c \
+    runner/databases.c \
+    runner/relay.c \
+    runner/relay_report.c \
+    relay/engines.c \
+    relay/raw.c \
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \
