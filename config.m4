@@ -85,6 +85,11 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/channel.c \
     runner/warm.c \
     runner/packages.c \
+    runner/databases.c \
+    runner/relay.c \
+    runner/relay_report.c \
+    relay/engines.c \
+    relay/raw.c \
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \
