@@ -71,6 +71,7 @@ struct altair_relay_session {
 	int version_probes;
 	char server_version[64];
 	bool closing; /* the protocol error reached the client: the core must close */
+	bool server_spoke; /* the server has sent a byte */
 };
 
 /* ---- the reply queue ---------------------------------------------------------------------- */
@@ -319,6 +320,8 @@ static handling handle(altair_relay_session *session)
 		handling done = handle_multi(session, name);
 		if (done != WAITING) {
 			session->learned = false;
+			free(session->learn_error);
+			session->learn_error = NULL;
 		}
 		return done;
 	}
@@ -499,7 +502,7 @@ static altair_relay_verdict process_server(altair_relay_session *session)
 			/* A TLS record (alert 0x15, handshake 0x16): a server that only speaks TLS. The replies
 			 * still owed will never come, so the client learns why at once. */
 			if (session->server_bytes.data[0] == 0x15 || session->server_bytes.data[0] == 0x16) {
-				static const char tls[] = "-ERR altair_eval: the server answered with TLS; the relay does not speak TLS to this server yet\r\n";
+				static const char tls[] = "-altair_eval: the server answered with TLS; the relay does not speak TLS to this server yet\r\n";
 				altair_relay_buf_append(&session->io->to_client, tls, sizeof(tls) - 1);
 			}
 			return ALTAIR_RELAY_CLOSE;
@@ -548,15 +551,23 @@ static altair_relay_verdict redis_from_client(altair_relay_session *session, con
 
 static altair_relay_verdict redis_from_server(altair_relay_session *session, const unsigned char *bytes, size_t length)
 {
+	session->server_spoke |= length > 0;
 	if (!altair_relay_buf_append(&session->server_bytes, bytes, length)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
 	return process_server(session);
 }
 
-/* Nothing to roll back: a MULTI still open is discarded by the server when the connection ends. */
+/* Nothing to roll back: a MULTI still open is discarded by the server when the connection ends.
+ * A server that ends the connection before its first byte while requests wait is, most often, one
+ * that only speaks TLS (Redis resets a plaintext client on its TLS port): the client is told. */
 static void redis_finish(altair_relay_session *session)
 {
+	if (!session->server_spoke && session->count > 0) {
+		static const char silent[] = "-altair_eval: the connection to the Redis server ended before it answered "
+			"anything (a server that requires TLS does that: the relay does not speak TLS to the server yet)\r\n";
+		altair_relay_buf_append(&session->io->to_client, silent, sizeof(silent) - 1);
+	}
 	send_text(session, "QUIT", NULL, NULL);
 }
 
