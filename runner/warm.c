@@ -1,6 +1,7 @@
 /*
  * Warm evaluations, host side. An Evaluator built with warm: true keeps one template child per
- * policy (binary, root, memory, writes, network, bootstrap, unsafe): started like a cold child but
+ * policy (binary, root, memory, writes, network, bootstrap, unsafe, the environment as the env policy
+ * passes it on) and root directory (device and inode, checked on every call): started like a cold child but
  * stopped before any project code, with opcache on so that project files compiled by one worker are
  * shared with the next (read-only policies only: a write-enabled worker compiles for itself, and
  * its evaluation restarts the other templates, see forget_other_caches). Each evaluate() sends the template a request with the three conduits; the
@@ -27,6 +28,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,15 +45,44 @@ static zend_result warm_failed(const char *what, int error)
 	return FAILURE;
 }
 
+/* A template serves one policy, and one environment as that policy passes it on: the boot and every
+ * worker see the environment the template was spawned with, so a putenv() in the caller means
+ * another template (docs/ARCHITECTURE.md, "The warm template"). */
 static zend_string *policy_key(zend_string *binary, const altair_eval_request *request)
 {
 	zend_string *extra = altair_eval_command_policy_extra(request);
-	zend_string *key = zend_strpprintf(0, "%s\n%s\n" ZEND_LONG_FMT "\n%d%d%d\n%s\n%s", ZSTR_VAL(binary),
+	zend_string *environment = altair_eval_command_environment_key(request);
+	zend_string *key = zend_strpprintf(0, "%s\n%s\n" ZEND_LONG_FMT "\n%d%d%d\n%s\n%s\n%s", ZSTR_VAL(binary),
 		ZSTR_VAL(request->project_root), request->memory_limit_mb, request->allow_writes, request->allow_network,
-		request->unsafe, request->bootstrap ? ZSTR_VAL(request->bootstrap) : "", ZSTR_VAL(extra));
+		request->unsafe, request->bootstrap ? ZSTR_VAL(request->bootstrap) : "", ZSTR_VAL(extra), ZSTR_VAL(environment));
 
+	zend_string_release(environment);
 	zend_string_release(extra);
 	return key;
+}
+
+/* The project root's device and inode now; false when it cannot be stat'ed. */
+static bool root_identity(const altair_eval_request *request, dev_t *dev, ino_t *ino)
+{
+	struct stat info;
+
+	if (stat(ZSTR_VAL(request->project_root), &info) != 0) {
+		return false;
+	}
+	*dev = info.st_dev;
+	*ino = info.st_ino;
+	return true;
+}
+
+/* A template belongs to the directory its root path named when it started (its view holds that
+ * directory): after a release swap (mv app app.old; mv app.new app) the path names another one,
+ * and the template is replaced. */
+static bool serves_root(const altair_eval_template *template, const altair_eval_request *request)
+{
+	dev_t dev;
+	ino_t ino;
+
+	return root_identity(request, &dev, &ino) && dev == template->root_dev && ino == template->root_ino;
 }
 
 /* Reads one event, waiting at most timeout_ms. false on timeout, EOF or a malformed event. */
@@ -146,6 +177,10 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 
 	template->pid = 0;
 	template->control_fd = -1;
+	/* Taken before the view is built: a swap in between makes the next call replace it. */
+	if (!root_identity(request, &template->root_dev, &template->root_ino)) {
+		return warm_failed("the project root", errno);
+	}
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
 		return warm_failed("control socket", errno);
 	}
@@ -250,7 +285,7 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		zend_hash_init(evaluator->templates, 4, NULL, template_destroy, 0);
 	}
 	template = zend_hash_find_ptr(evaluator->templates, key);
-	if (template && restart) {
+	if (template && (restart || (template->pid > 0 && !serves_root(template, request)))) {
 		template_stop(template);
 	}
 	if (!template) {

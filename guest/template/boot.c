@@ -262,11 +262,13 @@ bool altair_eval_guest_template_boot(char *why, size_t size)
 	ZVAL_UNDEF(&host);
 	open_descriptors(before);
 	php_output_start_default();
+	altair_eval_guest_template_fresh_watch_seeding(true);
 	zend_try {
 		run_boot();
 	} zend_catch {
 		fatal = true;
 	} zend_end_try();
+	altair_eval_guest_template_fresh_watch_seeding(false);
 	if (fatal) {
 		snprintf(why, size, "the boot ended in a fatal error");
 		return false;

@@ -235,6 +235,7 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 		dup2(fds[i], STDOUT_FILENO + i);
 		close(fds[i]);
 	}
+	altair_eval_guest_template_fresh_worker();
 	privatise_inherited_descriptors();
 	no_shared_cache_for_writes();
 	set_ini("altair_eval.guest_scratch", request->scratch);

@@ -40,6 +40,11 @@ bool altair_eval_guest_template_replay(bool *compiled);
 void altair_eval_guest_template_set_note(const char *text);
 const char *altair_eval_guest_template_note(void);
 
+/* template/fresh.c. Around the template's boot: notes whether it seeds mt_rand on purpose. In each
+ * worker, before its user code: its own generator state and request time. */
+void altair_eval_guest_template_fresh_watch_seeding(bool watching);
+void altair_eval_guest_template_fresh_worker(void);
+
 /* guest.c: compiles and runs a file at top level; false when it did not compile. */
 bool altair_eval_guest_run_file(const char *path, zval *retval, bool snippet);
 
