@@ -60,6 +60,21 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/remove_tree.c \
     relay/buf.c \
     relay/mode.c \
+    relay/pgsql.c \
+    relay/pgsql_server.c \
+    relay/pgsql_sql.c \
+    relay/pgsql_wire.c \
+    relay/redis.c \
+    relay/redis_policy.c \
+    relay/redis_report.c \
+    relay/redis_resp.c \
+    relay/mysql.c \
+    relay/mysql_engine.c \
+    relay/mysql_reply.c \
+    relay/mysql_params.c \
+    relay/mysql_packet.c \
+    relay/mysql_lex.c \
+    relay/mysql_classify.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
@@ -70,6 +85,11 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/channel.c \
     runner/warm.c \
     runner/packages.c \
+    runner/databases.c \
+    runner/relay.c \
+    runner/relay_report.c \
+    relay/engines.c \
+    relay/raw.c \
     guest/guest.c \
     guest/report.c \
     guest/prelude.c \

@@ -239,7 +239,7 @@ static char *disabled_functions(bool allow_network)
 }
 
 /* The project, this evaluation's own scratch dir (outside the project, see scratch.c), and the
- * packages outside the root its autoloader resolves to (runner/packages.c); request.c keeps ':'
+ * packages Composer installed outside the root (runner/packages.c); request.c keeps ':'
  * (the list separator) out of the root, scratch.c out of the scratch path. */
 static void push_open_basedir(altair_eval_command *command, const altair_eval_request *request,
 	const altair_eval_scratch *scratch, zend_string *packages)
@@ -274,14 +274,17 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 	push_ini(command, "allow_url_include", "0");
 }
 
-/* allowEndpoints for the guest's lockdown, comma-separated (request.c keeps commas out of them). */
+/* allowEndpoints for the guest's lockdown, comma-separated (request.c keeps commas out of them).
+ * When the evaluation has a relay, its TCP entries are relayed (runner/databases.c): only the Unix
+ * ones are the guest's to allow. Then the relay's listen list. */
 static void push_endpoints(altair_eval_command *command, const altair_eval_request *request)
 {
 	smart_str list = {0};
 	zval *endpoint;
 
 	ZEND_HASH_FOREACH_VAL(request->allow_endpoints, endpoint) {
-		if (Z_TYPE_P(endpoint) == IS_STRING) {
+		if (Z_TYPE_P(endpoint) == IS_STRING
+			&& (!request->relayed || strncmp(Z_STRVAL_P(endpoint), "unix:", strlen("unix:")) == 0)) {
 			if (list.s) {
 				smart_str_appendc(&list, ',');
 			}
@@ -291,8 +294,10 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 	smart_str_0(&list);
 	push_ini(command, "altair_eval.guest_endpoints", list.s ? ZSTR_VAL(list.s) : "");
 	smart_str_free(&list);
+	push_ini(command, "altair_eval.guest_relay", request->relay_listen ? request->relay_listen : "");
 }
 
+/* packages: the paths outside the root with their package and reason (runner/packages.c). */
 static void push_guest(altair_eval_command *command, const altair_eval_request *request,
 	const altair_eval_scratch *scratch, zend_string *packages)
 {
@@ -442,17 +447,21 @@ static void push_template(altair_eval_command *command, const altair_eval_reques
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const altair_eval_template_args *template)
 {
-	zend_string *packages = altair_eval_packages_outside_root(request->project_root);
+	zend_string *packages, *explained;
 
 	memset(command, 0, sizeof(*command));
+	altair_eval_packages_outside_root(request->project_root, &packages, &explained);
 	push_arg(command, estrndup(ZSTR_VAL(php_binary), ZSTR_LEN(php_binary)));
 	forward_caller_ini(command);
 	if (!request->unsafe) {
 		push_guards(command, request, scratch, packages);
 	}
-	push_guest(command, request, scratch, packages);
+	push_guest(command, request, scratch, explained);
 	if (packages) {
 		zend_string_release(packages);
+	}
+	if (explained) {
+		zend_string_release(explained);
 	}
 	if (template) {
 		push_template(command, request, template);
@@ -478,6 +487,8 @@ zend_string *altair_eval_command_policy_extra(const altair_eval_request *request
 		smart_str_appendc(&key, '\t');
 		smart_str_append(&key, Z_STR_P(entry));
 	} ZEND_HASH_FOREACH_END();
+	smart_str_appendc(&key, '\v');
+	smart_str_appends(&key, request->relay_listen ? request->relay_listen : "");
 	return smart_str_extract(&key);
 }
 

@@ -1,16 +1,21 @@
 /*
- * Packages outside the project root that its own autoloader resolves to: Composer path
- * repositories (symlinked into vendor/ by default), monorepo siblings, packages a system package
- * manager installed. The child must read them (open_basedir and the lockdown's read paths), and
- * only them: computed here, in the host, before spawning, never by running project code, from
- *  - vendor/composer/installed.json (JSON, parsed): install paths that are packages (a composer.json);
- *  - the maps Composer generates next to it (autoload_psr4.php, autoload_namespaces.php,
- *    autoload_classmap.php, autoload_files.php), read by a strict reader that accepts only the
- *    forms Composer writes ('key' => $vendorDir . '/x', $baseDir . '/x', a literal, or array() of
- *    those): their directories, or the directory of a file, whatever they hold (Debian's
- *    /usr/share/php libraries have no composer.json).
- * Every path is resolved (symlinks followed); kept only outside the root, never "/" nor an ancestor
- * of the root, nested ones folded into their parent, at most ALTAIR_EVAL_PACKAGE_PATHS_MAX.
+ * Directories outside the project root that the child may read: only what Composer itself
+ * installed there (docs/ARCHITECTURE.md, "The data path", step 3). Computed here, in the host,
+ * before spawning, never by running project code, from vendor/composer/installed.json (JSON,
+ * parsed): each package it records, at its install path (Composer 1, which records none:
+ * vendor/<name>), resolved (symlinks followed: path repositories are symlinked into vendor/),
+ * kept when it lies outside the root and is
+ *  - "package": a Composer package, its composer.json naming the package installed.json records
+ *    (a path repository, a monorepo sibling), or
+ *  - "include_path": a library tree beneath an absolute directory of the runtime's include_path
+ *    (Debian's /usr/share/php has no composer.json; the child's view has it read-only already).
+ * Anything else the project's files name is refused, whatever they say: a planted
+ * autoload_psr4.php or a record whose install path is not that package (a secret directory in the
+ * user's home) opens nothing, since a --writes evaluation may write those files. Never "/" nor an
+ * ancestor of the root; nested paths folded into their parent; at most
+ * ALTAIR_EVAL_PACKAGE_PATHS_MAX. Each kept path travels to the guest with the package and the
+ * reason (altair_eval.guest_package_paths: "path;name;reason" entries, ':'-separated), which
+ * sandbox.outside_paths reports.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -31,23 +36,11 @@
 #define ALTAIR_EVAL_PACKAGE_FORBIDDEN_CHARS "\"\n\r:;"
 /* Each is a Landlock rule and a bind in the child's view (guest/lockdown/lockdown.h caps all read paths). */
 #define ALTAIR_EVAL_PACKAGE_PATHS_MAX 32
-#define ALTAIR_EVAL_AUTOLOAD_MAP_MAX_BYTES (32 * 1024 * 1024)
-/* The two lines every map Composer generates starts with: what $vendorDir and $baseDir mean. */
-#define ALTAIR_EVAL_AUTOLOAD_MAP_VENDOR_DIR "\n$vendorDir = dirname(__DIR__);\n"
-#define ALTAIR_EVAL_AUTOLOAD_MAP_BASE_DIR "\n$baseDir = dirname($vendorDir);\n"
-
-typedef struct {
-	const char *name;
-	bool files; /* values are files: their directory is what is read */
-} autoload_map;
-
-static const autoload_map autoload_maps[] = {
-	{"autoload_psr4.php", false},
-	{"autoload_namespaces.php", false},
-	{"autoload_classmap.php", true},
-	{"autoload_files.php", true},
-	{NULL, false},
-};
+/* A Composer package name, vendor/project: what may travel in the guest's list beside a path. */
+#define ALTAIR_EVAL_PACKAGE_NAME_CHARS "abcdefghijklmnopqrstuvwxyz0123456789_.-"
+#define ALTAIR_EVAL_PACKAGE_NAME_MAX 200
+#define ALTAIR_EVAL_PACKAGE_REASON_PACKAGE "package"
+#define ALTAIR_EVAL_PACKAGE_REASON_INCLUDE_PATH "include_path"
 
 static bool is_beneath(const char *path, const char *root)
 {
@@ -62,9 +55,14 @@ static bool read_installed(zend_string *root, zval *installed)
 	char path[MAXPATHLEN];
 	php_stream *stream;
 	zend_string *contents;
+	zend_stat_t info;
 	bool decoded;
 
 	snprintf(path, sizeof(path), "%s" ALTAIR_EVAL_INSTALLED_JSON, ZSTR_VAL(root));
+	/* A regular file only: a fifo planted there would block the caller in open(). */
+	if (VCWD_STAT(path, &info) != 0 || !S_ISREG(info.st_mode)) {
+		return false;
+	}
 	stream = php_stream_open_wrapper(path, "rb", 0, NULL);
 	if (!stream) {
 		return false;
@@ -83,39 +81,112 @@ static bool read_installed(zend_string *root, zval *installed)
 	return decoded;
 }
 
-/* A resolved path, kept when it lies outside the root, is a directory, is neither "/" nor an
- * ancestor of the root, and may be written into the child's ':'-separated ini values. */
-static void add_path(HashTable *paths, zend_string *root, const char *path)
+/* vendor/project, lowercase, as Composer requires: nothing that could split the guest's list. */
+static bool valid_name(zval *name)
 {
-	char real[MAXPATHLEN];
-	zend_stat_t info;
+	const char *slash;
 
-	if (!VCWD_REALPATH(path, real) || is_beneath(real, ZSTR_VAL(root)) || is_beneath(ZSTR_VAL(root), real)
-		|| strcmp(real, "/") == 0 || strpbrk(real, ALTAIR_EVAL_PACKAGE_FORBIDDEN_CHARS)
+	if (!name || Z_TYPE_P(name) != IS_STRING || Z_STRLEN_P(name) == 0 || Z_STRLEN_P(name) > ALTAIR_EVAL_PACKAGE_NAME_MAX
+		|| !(slash = strchr(Z_STRVAL_P(name), '/')) || slash == Z_STRVAL_P(name) || slash[1] == '\0'
+		|| strchr(slash + 1, '/')) {
+		return false;
+	}
+	for (const char *c = Z_STRVAL_P(name); *c; c++) {
+		if (*c != '/' && !strchr(ALTAIR_EVAL_PACKAGE_NAME_CHARS, *c)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Does real/composer.json name this package? Read as JSON, never run. */
+static bool is_named_package(const char *real, zend_string *name)
+{
+	char marker[MAXPATHLEN];
+	zend_stat_t info;
+	php_stream *stream;
+	zend_string *contents = NULL;
+	zval manifest, *declared;
+	bool named = false;
+
+	if ((size_t) snprintf(marker, sizeof(marker), "%s" ALTAIR_EVAL_PACKAGE_MARKER, real) >= sizeof(marker)
+		|| VCWD_STAT(marker, &info) != 0 || !S_ISREG(info.st_mode)
+		|| !(stream = php_stream_open_wrapper(marker, "rb", 0, NULL))) {
+		return false;
+	}
+	contents = php_stream_copy_to_mem(stream, ALTAIR_EVAL_INSTALLED_JSON_MAX_BYTES, 0);
+	php_stream_close(stream);
+	if (!contents) {
+		return false;
+	}
+	if (php_json_decode_ex(&manifest, ZSTR_VAL(contents), ZSTR_LEN(contents), PHP_JSON_OBJECT_AS_ARRAY,
+			ALTAIR_EVAL_INSTALLED_JSON_DEPTH) == SUCCESS) {
+		named = Z_TYPE(manifest) == IS_ARRAY
+			&& (declared = zend_hash_str_find(Z_ARRVAL(manifest), "name", strlen("name")))
+			&& Z_TYPE_P(declared) == IS_STRING && zend_string_equals(Z_STR_P(declared), name);
+		zval_ptr_dtor(&manifest);
+	}
+	zend_string_release(contents);
+	return named;
+}
+
+/* Is real beneath an absolute directory of the runtime's include_path that lies outside the root
+ * (and is not "/")? The child's view holds those read-only already (guest/guest.c). */
+static bool in_include_path(const char *real, zend_string *root)
+{
+	char *copy, *entry, *state = NULL, resolved[MAXPATHLEN];
+	bool found = false;
+
+	if (!PG(include_path) || !*PG(include_path)) {
+		return false;
+	}
+	copy = estrdup(PG(include_path));
+	for (entry = php_strtok_r(copy, ":", &state); entry && !found; entry = php_strtok_r(NULL, ":", &state)) {
+		found = entry[0] == '/' && VCWD_REALPATH(entry, resolved) && strcmp(resolved, "/") != 0
+			&& !is_beneath(resolved, ZSTR_VAL(root)) && !is_beneath(ZSTR_VAL(root), resolved)
+			&& is_beneath(real, resolved);
+	}
+	efree(copy);
+	return found;
+}
+
+/* One package installed.json records: its install path kept, with why, when it lies outside the
+ * root and is that package or a library of the runtime's include_path. */
+static void add_package(HashTable *paths, zend_string *root, zval *package)
+{
+	char joined[MAXPATHLEN], real[MAXPATHLEN];
+	zval *name, *install_path;
+	const char *reason;
+	zend_stat_t info;
+	size_t length;
+
+	if (Z_TYPE_P(package) != IS_ARRAY
+		|| !valid_name(name = zend_hash_str_find(Z_ARRVAL_P(package), "name", strlen("name")))) {
+		return;
+	}
+	install_path = zend_hash_str_find(Z_ARRVAL_P(package), "install-path", strlen("install-path"));
+	if (install_path && (Z_TYPE_P(install_path) != IS_STRING || Z_STRLEN_P(install_path) == 0)) {
+		return;
+	}
+	/* Composer 1 records no install path: the package is vendor/<name>. */
+	length = (size_t) snprintf(joined, sizeof(joined), "%s" ALTAIR_EVAL_INSTALLED_JSON_DIR "%s", ZSTR_VAL(root),
+		install_path ? Z_STRVAL_P(install_path) : "../");
+	if (!install_path && length < sizeof(joined)) {
+		length += (size_t) snprintf(joined + length, sizeof(joined) - length, "%s", Z_STRVAL_P(name));
+	}
+	if (length >= sizeof(joined) || !VCWD_REALPATH(joined, real) || is_beneath(real, ZSTR_VAL(root))
+		|| is_beneath(ZSTR_VAL(root), real) || strcmp(real, "/") == 0 || strpbrk(real, ALTAIR_EVAL_PACKAGE_FORBIDDEN_CHARS)
 		|| VCWD_STAT(real, &info) != 0 || !S_ISDIR(info.st_mode)) {
 		return;
 	}
-	zend_hash_str_add_empty_element(paths, real, strlen(real));
-}
-
-/* One package's install-path: kept when it is a package (a composer.json), not whatever a symlink
- * in vendor/ happens to point at. */
-static void add_package(HashTable *paths, zend_string *root, zval *package)
-{
-	char joined[MAXPATHLEN], marker[MAXPATHLEN];
-	zval *install_path;
-	zend_stat_t info;
-
-	if (Z_TYPE_P(package) != IS_ARRAY
-		|| !(install_path = zend_hash_str_find(Z_ARRVAL_P(package), "install-path", strlen("install-path")))
-		|| Z_TYPE_P(install_path) != IS_STRING || Z_STRLEN_P(install_path) == 0) {
+	if (is_named_package(real, Z_STR_P(name))) {
+		reason = ALTAIR_EVAL_PACKAGE_REASON_PACKAGE;
+	} else if (in_include_path(real, root)) {
+		reason = ALTAIR_EVAL_PACKAGE_REASON_INCLUDE_PATH;
+	} else {
 		return;
 	}
-	snprintf(joined, sizeof(joined), "%s" ALTAIR_EVAL_INSTALLED_JSON_DIR "%s", ZSTR_VAL(root), Z_STRVAL_P(install_path));
-	snprintf(marker, sizeof(marker), "%s" ALTAIR_EVAL_PACKAGE_MARKER, joined);
-	if (VCWD_STAT(marker, &info) == 0 && S_ISREG(info.st_mode)) {
-		add_path(paths, root, joined);
-	}
+	zend_hash_str_update_ptr(paths, real, strlen(real), zend_strpprintf(0, "%s;%s", Z_STRVAL_P(name), reason));
 }
 
 static void add_installed(HashTable *paths, zend_string *root)
@@ -138,144 +209,15 @@ static void add_installed(HashTable *paths, zend_string *root)
 	zval_ptr_dtor(&installed);
 }
 
-/* ---- the strict reader of Composer's generated maps ------------------------------------------- */
-
-typedef struct {
-	const char *at;
-	const char *end;
-} cursor;
-
-static void skip_spaces(cursor *c)
-{
-	while (c->at < c->end && (*c->at == ' ' || *c->at == '\t')) {
-		c->at++;
-	}
-}
-
-static bool take(cursor *c, const char *word)
-{
-	size_t length = strlen(word);
-
-	skip_spaces(c);
-	if ((size_t) (c->end - c->at) < length || memcmp(c->at, word, length) != 0) {
-		return false;
-	}
-	c->at += length;
-	return true;
-}
-
-/* A single-quoted literal as var_export() writes it (escapes: \\ and \'), into out. */
-static bool take_literal(cursor *c, char *out, size_t size)
-{
-	size_t length = 0;
-
-	if (!take(c, "'")) {
-		return false;
-	}
-	while (c->at < c->end && *c->at != '\'' && *c->at != '\n') {
-		if (*c->at == '\\' && c->at + 1 < c->end && (c->at[1] == '\\' || c->at[1] == '\'')) {
-			c->at++;
-		}
-		if (length + 1 >= size) {
-			return false;
-		}
-		out[length++] = *c->at++;
-	}
-	out[length] = '\0';
-	return c->at < c->end && *c->at++ == '\'';
-}
-
-/* $vendorDir . 'x' | $baseDir . 'x' | 'x' (absolute): the path, joined. */
-static bool take_path(cursor *c, zend_string *root, char *out, size_t size)
-{
-	char literal[MAXPATHLEN];
-	const char *base = NULL;
-
-	if (take(c, "$vendorDir")) {
-		base = "/vendor";
-	} else if (take(c, "$baseDir")) {
-		base = "";
-	}
-	if (base && !take(c, ".")) {
-		return false;
-	}
-	if (!take_literal(c, literal, sizeof(literal)) || (!base && literal[0] != '/')) {
-		return false;
-	}
-	if (base) {
-		return (size_t) snprintf(out, size, "%s%s%s", ZSTR_VAL(root), base, literal) < size;
-	}
-	return (size_t) snprintf(out, size, "%s", literal) < size;
-}
-
-static void add_map_path(HashTable *paths, zend_string *root, char *path, bool file)
-{
-	char *slash = file ? strrchr(path, '/') : NULL;
-
-	if (slash && slash != path) {
-		*slash = '\0';
-	}
-	add_path(paths, root, path);
-}
-
-/* One line: 'key' => PATH, | 'key' => array(PATH, PATH...), — anything else is not an entry. */
-static void read_map_line(HashTable *paths, zend_string *root, cursor *line, bool files)
-{
-	char key[MAXPATHLEN], path[MAXPATHLEN];
-
-	if (!take_literal(line, key, sizeof(key)) || !take(line, "=>")) {
-		return;
-	}
-	if (!take(line, "array(")) {
-		if (take_path(line, root, path, sizeof(path)) && take(line, ",")) {
-			add_map_path(paths, root, path, files);
-		}
-		return;
-	}
-	do {
-		if (!take_path(line, root, path, sizeof(path))) {
-			return;
-		}
-		add_map_path(paths, root, path, files);
-	} while (take(line, ","));
-}
-
-static void read_map(HashTable *paths, zend_string *root, const autoload_map *map)
-{
-	char path[MAXPATHLEN];
-	php_stream *stream;
-	zend_string *contents;
-	const char *at, *end, *newline;
-
-	snprintf(path, sizeof(path), "%s" ALTAIR_EVAL_INSTALLED_JSON_DIR "%s", ZSTR_VAL(root), map->name);
-	if (!(stream = php_stream_open_wrapper(path, "rb", 0, NULL))) {
-		return;
-	}
-	contents = php_stream_copy_to_mem(stream, ALTAIR_EVAL_AUTOLOAD_MAP_MAX_BYTES, 0);
-	php_stream_close(stream);
-	if (!contents) {
-		return;
-	}
-	if (strstr(ZSTR_VAL(contents), ALTAIR_EVAL_AUTOLOAD_MAP_VENDOR_DIR) && strstr(ZSTR_VAL(contents), ALTAIR_EVAL_AUTOLOAD_MAP_BASE_DIR)) {
-		end = ZSTR_VAL(contents) + ZSTR_LEN(contents);
-		for (at = ZSTR_VAL(contents); at < end; at = newline + 1) {
-			newline = memchr(at, '\n', end - at);
-			newline = newline ? newline : end;
-			cursor line = {at, newline};
-			read_map_line(paths, root, &line, map->files);
-		}
-	}
-	zend_string_release(contents);
-}
-
-/* The kept paths, ':'-separated: one beneath another is left to it; at most the cap. */
-static zend_string *join_outermost(HashTable *paths)
+/* The kept paths, ':'-separated (with ";name;reason" after each when explained): one beneath
+ * another is left to it; at most the cap. */
+static zend_string *join_outermost(HashTable *paths, bool explained)
 {
 	smart_str list = {0};
-	zend_string *path, *other;
+	zend_string *path, *other, *why;
 	int count = 0;
 
-	ZEND_HASH_FOREACH_STR_KEY(paths, path) {
+	ZEND_HASH_FOREACH_STR_KEY_PTR(paths, path, why) {
 		bool nested = false;
 		ZEND_HASH_FOREACH_STR_KEY(paths, other) {
 			nested = nested || (other != path && is_beneath(ZSTR_VAL(path), ZSTR_VAL(other)));
@@ -287,23 +229,28 @@ static zend_string *join_outermost(HashTable *paths)
 			smart_str_appendc(&list, ':');
 		}
 		smart_str_append(&list, path);
+		if (explained) {
+			smart_str_appendc(&list, ';');
+			smart_str_append(&list, why);
+		}
 		count++;
 	} ZEND_HASH_FOREACH_END();
 	smart_str_0(&list);
 	return list.s;
 }
 
-zend_string *altair_eval_packages_outside_root(zend_string *root)
+static void release_reason(zval *reason)
 {
-	HashTable paths;
-	zend_string *list;
+	zend_string_release((zend_string *) Z_PTR_P(reason));
+}
 
-	zend_hash_init(&paths, 8, NULL, NULL, 0);
-	add_installed(&paths, root);
-	for (const autoload_map *map = autoload_maps; map->name; map++) {
-		read_map(&paths, root, map);
-	}
-	list = join_outermost(&paths);
-	zend_hash_destroy(&paths);
-	return list;
+void altair_eval_packages_outside_root(zend_string *root, zend_string **paths, zend_string **explained)
+{
+	HashTable found;
+
+	zend_hash_init(&found, 8, NULL, release_reason, 0);
+	add_installed(&found, root);
+	*paths = join_outermost(&found, false);
+	*explained = join_outermost(&found, true);
+	zend_hash_destroy(&found);
 }

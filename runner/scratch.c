@@ -6,7 +6,13 @@
  * where <base> is private to the calling user (owner-only, 0700, checked with O_NOFOLLOW):
  *   $XDG_RUNTIME_DIR/altair-eval   when that runtime directory is the user's own (0700)
  *   /run/user/<uid>/altair-eval    when that one is
- *   /tmp/altair-eval-<uid>         otherwise (created 0700; refused if someone else owns it)
+ *   /tmp/altair-eval-<uid>         otherwise (created 0700; refused if someone else owns it or
+ *                                  it is not 0700)
+ *   /tmp/altair-eval-<uid>.<pid>.XXXXXX   when that name is taken (another user may create it
+ *                                  first): a fresh mkdtemp dir of this process, its ownership and
+ *                                  mode verified, kept for the process's life and said in
+ *                                  sandbox.unavailable (altair_eval_scratch_note); the ones of
+ *                                  processes that are gone are swept
  *
  * Nothing is ever created in the project tree. Only the evaluation's own child sees its scratch
  * dir: in the child's mount view (guest/mountns.c) the base directory is a fresh tmpfs holding only
@@ -61,6 +67,102 @@ static int open_private_directory(const char *path)
 	return fd;
 }
 
+/* ---- the fallback when /tmp/altair-eval-<uid> is taken --------------------------------------- */
+
+/* "altair-eval-<uid>.": what every fallback base's name starts with (then "<pid>.XXXXXX"). */
+static void fallback_prefix(char *out, size_t size)
+{
+	snprintf(out, size, ALTAIR_EVAL_SCRATCH_BASE_NAME "-%lu.", (unsigned long) geteuid());
+}
+
+/* The fallback base of this process, made once and kept while it stays ours; "" while there is none. */
+static char fallback_base[MAXPATHLEN];
+static char fallback_note[MAXPATHLEN + 256];
+
+/* Fallback bases of this user whose process is gone (a caller that was killed), removed from /tmp
+ * fd-relative, never following a link; another user's entries of the same name are left alone. */
+static void sweep_fallbacks(void)
+{
+	char prefix[64];
+	struct dirent *entry;
+	struct stat info;
+	int tmp_fd = open(ALTAIR_EVAL_SCRATCH_TMP, O_RDONLY | O_DIRECTORY | O_CLOEXEC), listing;
+	DIR *dir;
+	size_t length;
+
+	if (tmp_fd < 0) {
+		return;
+	}
+	if ((listing = dup(tmp_fd)) < 0 || (dir = fdopendir(listing)) == NULL) {
+		if (listing >= 0) {
+			close(listing);
+		}
+		close(tmp_fd);
+		return;
+	}
+	fallback_prefix(prefix, sizeof(prefix));
+	length = strlen(prefix);
+	while ((entry = readdir(dir)) != NULL) {
+		char *end;
+		long pid;
+
+		if (strncmp(entry->d_name, prefix, length) != 0) {
+			continue;
+		}
+		pid = strtol(entry->d_name + length, &end, 10);
+		if (end == entry->d_name + length || *end != '.' || pid <= 0 || pid == (long) getpid()
+			|| fstatat(tmp_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0
+			|| !S_ISDIR(info.st_mode) || info.st_uid != geteuid()) {
+			continue;
+		}
+		if (kill((pid_t) pid, 0) != 0 && errno == ESRCH) {
+			altair_eval_remove_tree_at(tmp_fd, entry->d_name);
+		}
+	}
+	closedir(dir);
+	close(tmp_fd);
+}
+
+/* /tmp/altair-eval-<uid>.<pid>.XXXXXX: mkdtemp makes it 0700 under a name nobody held, and it is
+ * opened and checked like any base (a directory of ours alone, not a link). Made once per process;
+ * made again if it stopped being ours. The note says so. */
+static bool open_fallback(char *base, size_t size, int *base_fd)
+{
+	char taken[MAXPATHLEN], prefix[64];
+	int saved = errno;
+
+	snprintf(taken, sizeof(taken), "%s", base);
+	if (fallback_base[0] && (*base_fd = open_private_directory(fallback_base)) >= 0) {
+		snprintf(base, size, "%s", fallback_base);
+		return true;
+	}
+	fallback_base[0] = '\0';
+	sweep_fallbacks();
+	fallback_prefix(prefix, sizeof(prefix));
+	if ((size_t) snprintf(base, size, ALTAIR_EVAL_SCRATCH_TMP "/%s%ld.XXXXXX", prefix, (long) getpid()) >= size
+		|| !mkdtemp(base)) {
+		snprintf(base, size, "%s", taken);
+		errno = saved;
+		return false;
+	}
+	if ((*base_fd = open_private_directory(base)) < 0) {
+		saved = errno;
+		rmdir(base);
+		errno = saved;
+		return false;
+	}
+	snprintf(fallback_base, sizeof(fallback_base), "%s", base);
+	snprintf(fallback_note, sizeof(fallback_note), "scratch: %s is not this user's own private directory "
+		"(another user may have created it: %s), so this process's scratch dirs are in %s, made fresh and "
+		"checked", taken, strerror(saved), base);
+	return true;
+}
+
+const char *altair_eval_scratch_note(void)
+{
+	return fallback_base[0] ? fallback_note : NULL;
+}
+
 /* The runtime directory candidates, best first; the first that is the user's own wins. */
 static bool runtime_directory(char *out, size_t size, int candidate)
 {
@@ -102,13 +204,13 @@ static bool open_base(char *base, size_t size, int *base_fd)
 			return true;
 		}
 	}
-	/* /tmp is shared: the name may have been taken by someone else, which open_private refuses. */
+	/* /tmp is shared: the name may have been taken by someone else, which open_private refuses;
+	 * then a name nobody can have taken before us. */
 	snprintf(base, size, ALTAIR_EVAL_SCRATCH_TMP "/" ALTAIR_EVAL_SCRATCH_BASE_NAME "-%lu", (unsigned long) geteuid());
-	if (mkdir(base, 0700) != 0 && errno != EEXIST) {
-		return false;
+	if ((mkdir(base, 0700) == 0 || errno == EEXIST) && (*base_fd = open_private_directory(base)) >= 0) {
+		return true;
 	}
-	*base_fd = open_private_directory(base);
-	return *base_fd >= 0;
+	return open_fallback(base, size, base_fd);
 }
 
 bool altair_eval_scratch_base(char *base, size_t size)

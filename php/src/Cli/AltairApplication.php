@@ -68,6 +68,11 @@ final class AltairApplication
             $errors->writeln((new ErrorLine())->failure($failure->getMessage()), OutputInterface::OUTPUT_RAW);
 
             return ExitCode::Failed->value;
+        } catch (\Throwable $bug) {
+            // never a stack trace on a user's terminal: one line that names what broke
+            $errors->writeln((new ErrorLine())->failure(sprintf('internal error (%s): %s', $bug::class, $bug->getMessage())), OutputInterface::OUTPUT_RAW);
+
+            return ExitCode::Failed->value;
         }
     }
 

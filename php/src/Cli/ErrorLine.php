@@ -7,6 +7,7 @@ namespace AltairEval\Frontend\Cli;
 /**
  * The one line bin/altair prints on stderr when it cannot go on: a usage error (exit 2) names the
  * command and where its help is; a failure of the evaluator or of the event log (exit 1) says why.
+ * Never more than one line, and never a terminal escape from the text it quotes.
  */
 final class ErrorLine
 {
@@ -31,6 +32,7 @@ final class ErrorLine
 
     private function oneLine(string $message): string
     {
-        return trim((string) preg_replace('/\s+/', ' ', $message));
+        // paths and messages may come from the project: inert for the terminal (TerminalText)
+        return TerminalText::escape(trim((string) preg_replace('/\s+/', ' ', $message)));
     }
 }

@@ -6,6 +6,7 @@ namespace AltairEval\Frontend\Cli;
 
 use AltairEval\Frontend\Events\Event;
 use AltairEval\Frontend\Events\EventLog;
+use AltairEval\Frontend\Events\EventLogException;
 use AltairEval\Frontend\Events\IdGenerator;
 use AltairEval\Frontend\Runtime\ContractJson;
 use AltairEval\Frontend\Runtime\EvalCall;
@@ -17,7 +18,7 @@ use AltairEval\Frontend\Runtime\Outcome;
  * What `altair eval` does once its command line is parsed, shared by the console command
  * (EvalCommand) and the lean path (LeanEval) so that both check, evaluate and print the same way:
  * options to an EvalCall (every problem a UsageError), the evaluation (an unsafe one is recorded
- * whatever happens), and the printed result with its exit code.
+ * before it runs, and after), and the printed result with its exit code.
  */
 final class EvalRun
 {
@@ -63,11 +64,23 @@ final class EvalRun
     }
 
     /**
-     * Evaluates, and for an unsafe run appends its record whatever happens.
+     * Evaluates. An unsafe run is recorded before it runs (write-ahead: status "started"), and does not
+     * run when that record cannot be written (EventLogException); its outcome is appended after, under
+     * the same id, whatever happens.
      */
     public function evaluate(EvalCall $call): Outcome
     {
+        if (!$call->unsafe) {
+            return $this->evaluator->evaluate($call);
+        }
+        $log = EventLog::forProjectRoot($call->projectRoot);
+        $id = $this->ids->next();
         $startedAt = new \DateTimeImmutable();
+        try {
+            $log->append(Event::unsafeStarted($call, $startedAt, $id));
+        } catch (EventLogException $unwritable) {
+            throw new EventLogException('--unsafe was refused: it could not be recorded first. ' . $unwritable->getMessage(), 0, $unwritable);
+        }
         $started = hrtime(true);
         $outcome = null;
         try {
@@ -75,12 +88,8 @@ final class EvalRun
 
             return $outcome;
         } finally {
-            if ($call->unsafe) {
-                $elapsedMs = intdiv(hrtime(true) - $started, 1_000_000);
-                EventLog::forProjectRoot($call->projectRoot)->append(
-                    Event::unsafeEval($call, $outcome, $elapsedMs, $startedAt, $this->ids->next()),
-                );
-            }
+            $elapsedMs = intdiv(hrtime(true) - $started, 1_000_000);
+            $log->append(Event::unsafeEval($call, $outcome, $elapsedMs, $startedAt, $id));
         }
     }
 
@@ -113,13 +122,17 @@ final class EvalRun
             throw new UsageError('Give the snippet one way only: as the argument, with --file or with --stdin.');
         }
 
+        // Read at most one byte over the limit: a huge file or stream is refused, never loaded.
+        $readMax = $this->limits->maxSnippetBytes() * ($options->flag('base64') ? 2 : 1) + 1;
         if ($file !== null) {
-            if (!is_file($file) || !is_readable($file)) {
+            $handle = is_file($file) && is_readable($file) ? @fopen($file, 'rb') : false;
+            if ($handle === false) {
                 throw new UsageError(sprintf('--file: cannot read "%s".', $file));
             }
-            $snippet = (string) file_get_contents($file);
+            $snippet = (string) stream_get_contents($handle, $readMax);
+            fclose($handle);
         } elseif ($fromStdin) {
-            $snippet = (string) stream_get_contents($stdin);
+            $snippet = (string) stream_get_contents($stdin, $readMax);
         } else {
             $snippet = $argument ?? '';
         }
@@ -127,6 +140,10 @@ final class EvalRun
             $snippet = $this->decodeBase64($snippet);
         }
 
+        $refusal = $this->limits->snippetRefusal(strlen($snippet));
+        if ($refusal !== null) {
+            throw new UsageError($refusal);
+        }
         if (trim($snippet) === '') {
             throw new UsageError($sources === [] ? 'No snippet: pass it as the argument, with --file or with --stdin.' : 'The snippet is empty.');
         }

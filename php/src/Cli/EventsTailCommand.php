@@ -11,7 +11,8 @@ use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * `altair events:tail [-n N]`: the latest records of <root>/.altair/events.jsonl, oldest first.
+ * `altair events:tail [-n N]`: the latest records of <root>/.altair/events.jsonl, oldest first. A
+ * --writes snippet can append anything to that file: nothing from it reaches the terminal raw.
  */
 final class EventsTailCommand extends Command
 {
@@ -41,15 +42,28 @@ final class EventsTailCommand extends Command
         $log = EventLog::forProjectRoot($options->projectRoot());
         $lines = $log->tail($count);
         if ($lines === [] && $format === 'human') {
-            $output->writeln(sprintf('No events in %s.', $log->path()), OutputInterface::OUTPUT_RAW);
+            $output->writeln(TerminalText::escape(sprintf('No events in %s.', $log->path())), OutputInterface::OUTPUT_RAW);
 
             return ExitCode::Ok->value;
         }
         foreach ($lines as $line) {
-            $output->writeln($format === 'json' ? $line : $this->summary($line), OutputInterface::OUTPUT_RAW);
+            $output->writeln($format === 'json' ? $this->json($line) : TerminalText::escape($this->summary($line)), OutputInterface::OUTPUT_RAW);
         }
 
         return ExitCode::Ok->value;
+    }
+
+    /**
+     * A line as JSON with every non-ASCII character escaped (\u009b, never the raw C1 control), or,
+     * when a snippet wrote something else there, the line made inert (TerminalText).
+     */
+    private function json(string $line): string
+    {
+        try {
+            return json_encode(json_decode($line, false, 16, JSON_THROW_ON_ERROR), JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION);
+        } catch (\JsonException) {
+            return TerminalText::escape($line);
+        }
     }
 
     private function summary(string $line): string

@@ -103,6 +103,10 @@ final class LeanEval implements OptionValues
             fwrite($stderr, $errors->failure($failure->getMessage()) . PHP_EOL);
 
             return ExitCode::Failed->value;
+        } catch (\Throwable $bug) {
+            fwrite($stderr, $errors->failure(sprintf('internal error (%s): %s', $bug::class, $bug->getMessage())) . PHP_EOL);
+
+            return ExitCode::Failed->value;
         }
     }
 

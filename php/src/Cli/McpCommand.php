@@ -71,14 +71,14 @@ final class McpCommand extends Command
             memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
             allowEndpoints: $options->endpoints('allow-endpoint'),
         );
-        fwrite($this->log, sprintf(
+        fwrite($this->log, TerminalText::escape(sprintf(
             "[%s] serving %s over stdio (writes: %s, network: %s, endpoints: %s)\n",
             Server::NAME,
             $projectRoot,
             $policy->allowWrites ? 'allowed on request' : 'refused',
             $policy->allowNetwork ? 'allowed on request' : 'refused',
             $policy->allowEndpoints === [] ? 'none' : implode(' ', $policy->allowEndpoints),
-        ));
+        )));
 
         $guard = new StdoutGuard();
         $guard->divertTo($this->log);

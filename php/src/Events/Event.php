@@ -13,7 +13,7 @@ use AltairEval\Frontend\Runtime\Outcome;
 final class Event
 {
     /**
-     * @param 'ok'|'fail' $status
+     * @param 'started'|'ok'|'fail' $status
      * @param array<string, mixed> $extra
      */
     public function __construct(
@@ -29,7 +29,25 @@ final class Event
     }
 
     /**
-     * The record of one unsafe run. $outcome is null when the evaluator itself failed.
+     * The record written before an unsafe run starts (write-ahead): its outcome follows under the
+     * same id, or, when the process died during the run, this is the only trace of it.
+     */
+    public static function unsafeStarted(EvalCall $call, \DateTimeImmutable $at, string $id): self
+    {
+        return new self(
+            id: $id,
+            timestamp: $at,
+            actor: 'cli',
+            command: 'eval',
+            kind: 'eval',
+            status: 'started',
+            durationMs: 0,
+            extra: self::unsafeExtra($call, false),
+        );
+    }
+
+    /**
+     * The record of one unsafe run once it ended. $outcome is null when the evaluator itself failed.
      */
     public static function unsafeEval(
         EvalCall $call,
@@ -46,15 +64,23 @@ final class Event
             kind: 'eval',
             status: $outcome !== null && $outcome->ok ? 'ok' : 'fail',
             durationMs: $outcome !== null ? $outcome->durationMs : $durationMs,
-            extra: [
-                'unsafe' => true,
-                'allow_writes' => $call->allowWrites,
-                'allow_network' => $call->allowNetwork,
-                'snippet_sha256' => hash('sha256', $call->snippet),
-                'snippet_length' => strlen($call->snippet),
-                'timed_out' => $outcome !== null && $outcome->timedOut,
-            ],
+            extra: self::unsafeExtra($call, $outcome !== null && $outcome->timedOut),
         );
+    }
+
+    /**
+     * @return array<string, mixed>
+     */
+    private static function unsafeExtra(EvalCall $call, bool $timedOut): array
+    {
+        return [
+            'unsafe' => true,
+            'allow_writes' => $call->allowWrites,
+            'allow_network' => $call->allowNetwork,
+            'snippet_sha256' => hash('sha256', $call->snippet),
+            'snippet_length' => strlen($call->snippet),
+            'timed_out' => $timedOut,
+        ];
     }
 
     /**

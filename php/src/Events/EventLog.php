@@ -37,6 +37,10 @@ final class EventLog
         if (!is_dir($directory) && !@mkdir($directory, self::DIRECTORY_MODE, true) && !is_dir($directory)) {
             throw new EventLogException(sprintf('Cannot create %s.', $directory));
         }
+        // A --writes snippet may have planted a link here: appending through it would write elsewhere.
+        if (is_link($directory) || is_link($this->path)) {
+            throw new EventLogException(sprintf('%s is a symbolic link; remove it.', is_link($directory) ? $directory : $this->path));
+        }
         $handle = @fopen($this->path, 'ab');
         if ($handle === false) {
             throw new EventLogException(sprintf('Cannot open %s for appending.', $this->path));

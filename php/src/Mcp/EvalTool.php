@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Mcp;
 
 use Altair\Eval\EvalException;
+use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Runtime\ContractJson;
 use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
@@ -99,6 +100,8 @@ final class EvalTool
 
         try {
             $outcome = $this->evaluator->evaluate($call);
+        } catch (UsageError $refused) {
+            return $this->toolError('Invalid arguments: ' . $refused->getMessage());
         } catch (EvalException $failure) {
             return $this->toolError('The evaluator failed: ' . $failure->getMessage());
         }
@@ -136,6 +139,10 @@ final class EvalTool
         }
         if (trim($snippet) === '') {
             throw new ToolArgumentError('snippet must not be empty.');
+        }
+        $refusal = $this->limits->snippetRefusal(strlen($snippet));
+        if ($refusal !== null) {
+            throw new ToolArgumentError($refusal);
         }
 
         $timeoutMs = $this->timeout($values['timeout_ms'] ?? null);

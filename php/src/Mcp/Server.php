@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace AltairEval\Frontend\Mcp;
 
+use AltairEval\Frontend\Cli\TerminalText;
+
 /**
  * A stdio MCP server: JSON-RPC 2.0, one message per line, over the streams it is given.
  *
@@ -264,7 +266,7 @@ final class Server
     private function log(string $line): void
     {
         if (is_resource($this->log)) {
-            fwrite($this->log, sprintf("[%s] %s\n", self::NAME, $line));
+            fwrite($this->log, sprintf("[%s] %s\n", self::NAME, TerminalText::escape($line)));
         }
     }
 }

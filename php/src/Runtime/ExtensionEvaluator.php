@@ -6,6 +6,7 @@ namespace AltairEval\Frontend\Runtime;
 
 use Altair\Eval\EvalRequest;
 use Altair\Eval\Evaluator;
+use AltairEval\Frontend\Cli\UsageError;
 
 /**
  * Calls straight into the altair_eval extension, in this process. The Evaluator is made on the first
@@ -24,9 +25,24 @@ final class ExtensionEvaluator implements EvaluatorPort
     {
     }
 
+    /**
+     * @throws UsageError when the extension refuses the request (its ValueError: a snippet over
+     *                    EvalRequest::MAX_SNIPPET_BYTES, a root open_basedir cannot name …)
+     */
     public function evaluate(EvalCall $call): Outcome
     {
-        $request = new EvalRequest(
+        $this->evaluator ??= new Evaluator(phpBinary: $this->phpBinary, warm: $this->warm);
+        try {
+            return Outcome::fromArray($this->evaluator->evaluate($this->request($call))->toArray());
+        } catch (\ValueError $refused) {
+            // without "Altair\Eval\EvalRequest::__construct(): ", which names no option of ours
+            throw new UsageError('the extension refused the request: ' . (string) preg_replace('/^[\w\\\\]+::\w+\(\): /', '', $refused->getMessage()), 0, $refused);
+        }
+    }
+
+    private function request(EvalCall $call): EvalRequest
+    {
+        return new EvalRequest(
             snippet: $call->snippet,
             projectRoot: $call->projectRoot,
             timeoutMs: $call->timeoutMs,
@@ -39,9 +55,5 @@ final class ExtensionEvaluator implements EvaluatorPort
             env: $call->envPolicy,
             envAllow: $call->envAllow,
         );
-
-        $this->evaluator ??= new Evaluator(phpBinary: $this->phpBinary, warm: $this->warm);
-
-        return Outcome::fromArray($this->evaluator->evaluate($request)->toArray());
     }
 }

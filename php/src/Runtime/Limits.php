@@ -42,6 +42,22 @@ final class Limits
         return $this->int(EvalRequest::DEFAULT_MEMORY_LIMIT_MB);
     }
 
+    public function maxSnippetBytes(): int
+    {
+        return $this->int(EvalRequest::MAX_SNIPPET_BYTES);
+    }
+
+    /**
+     * Why a snippet of this size is refused (the CLI's usage error and the MCP tool's error say the
+     * same), or null when it is within EvalRequest::MAX_SNIPPET_BYTES.
+     */
+    public function snippetRefusal(int $bytes): ?string
+    {
+        $max = $this->maxSnippetBytes();
+
+        return $bytes > $max ? sprintf('the snippet is over %d bytes (EvalRequest::MAX_SNIPPET_BYTES); put the code in a file of the project and require it.', $max) : null;
+    }
+
     /**
      * The stub declares the constants as UNKNOWN (their values live in C); check them once here.
      */

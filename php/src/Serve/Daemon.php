@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Serve;
 
 use AltairEval\Frontend\Cli\ExitCode;
+use AltairEval\Frontend\Cli\TerminalText;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -41,7 +42,7 @@ final class Daemon
             pcntl_waitpid($pid, $status);
             throw new ServeError($answer === '' ? 'the daemon exited before it was ready.' : $answer);
         }
-        $output->writeln(sprintf('altair serve: serving %s on %s (pid %d)', $root, $server->socketPath(), $pid), OutputInterface::OUTPUT_RAW);
+        $output->writeln(TerminalText::escape(sprintf('altair serve: serving %s on %s (pid %d)', $root, $server->socketPath(), $pid)), OutputInterface::OUTPUT_RAW);
 
         return ExitCode::Ok->value;
     }

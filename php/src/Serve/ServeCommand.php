@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Serve;
 
 use AltairEval\Frontend\Cli\ExitCode;
+use AltairEval\Frontend\Cli\TerminalText;
 use AltairEval\Frontend\Cli\OptionReader;
 use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Mcp\ServerPolicy;
@@ -106,7 +107,7 @@ final class ServeCommand extends Command
     {
         $server->bind();
         $this->warm($root);
-        $output->writeln(sprintf('altair serve: serving %s on %s (pid %d)', $root, $server->socketPath(), getmypid()), OutputInterface::OUTPUT_RAW);
+        $output->writeln(TerminalText::escape(sprintf('altair serve: serving %s on %s (pid %d)', $root, $server->socketPath(), getmypid())), OutputInterface::OUTPUT_RAW);
 
         return $server->serve();
     }
@@ -128,12 +129,12 @@ final class ServeCommand extends Command
         $reply = $this->client->request($root, ['op' => 'status']);
         $status = is_array($reply['status'] ?? null) ? $reply['status'] : null;
         if ($status === null) {
-            $output->writeln(sprintf('altair serve: no server for %s', $root), OutputInterface::OUTPUT_RAW);
+            $output->writeln(TerminalText::escape(sprintf('altair serve: no server for %s', $root)), OutputInterface::OUTPUT_RAW);
 
             return ExitCode::Failed->value;
         }
         foreach ($status as $key => $value) {
-            $output->writeln(sprintf('%s: %s', $key, is_array($value) ? json_encode($value) : var_export($value, true)), OutputInterface::OUTPUT_RAW);
+            $output->writeln(TerminalText::escape(sprintf('%s: %s', $key, is_array($value) ? json_encode($value) : var_export($value, true))), OutputInterface::OUTPUT_RAW);
         }
 
         return ExitCode::Ok->value;
@@ -143,7 +144,7 @@ final class ServeCommand extends Command
     {
         $reply = $this->client->request($root, ['op' => 'stop']);
         if (!is_int($reply['stopping'] ?? null)) {
-            $output->writeln(sprintf('altair serve: no server for %s', $root), OutputInterface::OUTPUT_RAW);
+            $output->writeln(TerminalText::escape(sprintf('altair serve: no server for %s', $root)), OutputInterface::OUTPUT_RAW);
 
             return ExitCode::Ok->value;
         }
@@ -151,7 +152,7 @@ final class ServeCommand extends Command
         for ($waited = 0; $lock !== false && !flock($lock, LOCK_SH | LOCK_NB) && $waited < self::STOP_WAIT_MS; $waited += 20) {
             usleep(20_000);
         }
-        $output->writeln(sprintf('altair serve: stopped the server for %s (pid %d)', $root, $reply['stopping']), OutputInterface::OUTPUT_RAW);
+        $output->writeln(TerminalText::escape(sprintf('altair serve: stopped the server for %s (pid %d)', $root, $reply['stopping'])), OutputInterface::OUTPUT_RAW);
 
         return ExitCode::Ok->value;
     }

@@ -177,9 +177,9 @@ final class BinAltairTest extends TestCase
         self::assertSame(0, $safe->exitCode);
         self::assertIsString($log);
         $events = array_map(static fn (string $line): mixed => json_decode($line, true, 8, JSON_THROW_ON_ERROR), explode("\n", trim($log)));
-        self::assertCount(2, $events);
-        self::assertSame(['ok', 'fail'], array_column($events, 'status'));
-        self::assertSame([false, true], array_column(array_column($events, 'extra'), 'timed_out'));
+        self::assertCount(4, $events, 'each unsafe run before and after');
+        self::assertSame(['started', 'ok', 'started', 'fail'], array_column($events, 'status'));
+        self::assertSame([false, false, false, true], array_column(array_column($events, 'extra'), 'timed_out'));
         self::assertSame(trim($log), trim($tail->stdout));
     }
 }

@@ -10,7 +10,7 @@ use AltairEval\Frontend\Tests\Support\Repository;
 use PHPUnit\Framework\TestCase;
 
 /**
- * bin/altair, the sh launcher: how it starts PHP, seen through a php wrapper that logs its arguments.
+ * bin/altair run directly, the sh launcher (bin/altair.sh): how it starts PHP, seen through a php wrapper that logs its arguments.
  */
 final class LauncherTest extends TestCase
 {
@@ -113,6 +113,7 @@ final class LauncherTest extends TestCase
         mkdir($this->scratch . '/vendor/bin');
         copy($this->repository->altair(), $package . '/bin/altair');
         copy($this->repository->entry(), $package . '/bin/altair.php');
+        copy($this->repository->root() . '/bin/altair.sh', $package . '/bin/altair.sh');
         chmod($package . '/bin/altair', 0755);
         symlink(dirname($this->repository->entry(), 2) . '/php', $package . '/php');
         symlink('../altair/eval/bin/altair', $this->scratch . '/vendor/bin/altair');

@@ -6,6 +6,9 @@ namespace AltairEval\Frontend\Tests\Unit\Cli;
 
 use AltairEval\Frontend\Cli\AltairApplication;
 use Altair\Eval\EvalException;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\Outcome;
 use AltairEval\Frontend\Tests\Support\CapturingOutput;
 use AltairEval\Frontend\Tests\Support\FakeEvaluator;
 use AltairEval\Frontend\Tests\Support\Outcomes;
@@ -242,6 +245,11 @@ final class EvalCommandTest extends TestCase
         yield 'env names with inherit' => [['eval', '--env-policy=inherit', '--env=PATH', 'x'], '--env names what --env-policy=clean passes on'];
         yield 'too many arguments' => [['eval', 'a', 'b'], 'Too many arguments'];
         yield 'unknown command' => [['evil'], 'Command "evil" is not defined'];
+        $tooBig = str_repeat('1;', 524289);
+        yield 'oversized snippet argument' => [['eval', $tooBig], 'the snippet is over 1048576 bytes'];
+        yield 'oversized snippet file' => [['eval', '--file=ROOT/big.php'], 'the snippet is over 1048576 bytes'];
+        yield 'oversized base64 snippet' => [['eval', '--base64', base64_encode($tooBig)], 'the snippet is over 1048576 bytes'];
+        yield 'unreadable file (a directory)' => [['eval', '--file=ROOT'], '--file: cannot read'];
     }
 
     /**
@@ -251,6 +259,7 @@ final class EvalCommandTest extends TestCase
     public function testUsageErrorsExitTwoWithOneLineOnStderr(array $arguments, string $reason): void
     {
         file_put_contents($this->root . '/s.php', 'return 1;');
+        file_put_contents($this->root . '/big.php', str_repeat('1;', 524289));
         $arguments = array_map(fn (string $a): string => str_replace('ROOT', $this->root, $a), $arguments);
         if ($arguments[0] === 'eval' && !$this->mentions($arguments, '--project-root')) {
             $arguments[] = '--project-root=' . $this->root;
@@ -293,23 +302,73 @@ final class EvalCommandTest extends TestCase
         self::assertTrue($this->evaluator->calls[0]->unsafe);
         $lines = file($this->root . '/.altair/events.jsonl', FILE_IGNORE_NEW_LINES);
         self::assertIsArray($lines);
-        self::assertCount(3, $lines, 'only the unsafe runs');
+        self::assertCount(6, $lines, 'only the unsafe runs, each before and after');
         $events = array_map(static fn (string $line): mixed => json_decode($line, true, 16, JSON_THROW_ON_ERROR), $lines);
 
         self::assertSame(['id', 'timestamp', 'actor', 'command', 'kind', 'status', 'duration_ms', 'extra'], array_keys((array) $events[0]));
-        self::assertSame('ok', $events[0]['status'] ?? null);
-        self::assertSame('cli', $events[0]['actor'] ?? null);
-        self::assertSame([
+        self::assertSame(['started', 'ok', 'started', 'fail', 'started', 'fail'], array_column($events, 'status'));
+        self::assertSame('cli', $events[1]['actor'] ?? null);
+        $extra = [
             'unsafe' => true, 'allow_writes' => true, 'allow_network' => false,
             'snippet_sha256' => hash('sha256', 'return 2;'), 'snippet_length' => 9, 'timed_out' => false,
-        ], $events[0]['extra'] ?? null);
-        self::assertSame('fail', $events[1]['status'] ?? null);
-        self::assertSame(true, $events[1]['extra']['timed_out'] ?? null);
-        self::assertSame(true, $events[1]['extra']['allow_network'] ?? null);
-        self::assertSame('fail', $events[2]['status'] ?? null);
+        ];
+        self::assertSame($extra, $events[0]['extra'] ?? null);
+        self::assertSame($extra, $events[1]['extra'] ?? null);
+        self::assertSame(true, $events[3]['extra']['timed_out'] ?? null);
+        self::assertSame(true, $events[3]['extra']['allow_network'] ?? null);
         self::assertMatchesRegularExpression('/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/', (string) ($events[0]['timestamp'] ?? ''));
         self::assertMatchesRegularExpression('/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/', (string) ($events[0]['id'] ?? ''));
-        self::assertNotSame($events[0]['id'] ?? null, $events[1]['id'] ?? null);
+        self::assertSame($events[0]['id'] ?? null, $events[1]['id'] ?? null, 'the outcome completes its own record');
+        self::assertNotSame($events[1]['id'] ?? null, $events[2]['id'] ?? null);
+    }
+
+    public function testAnUnsafeRunIsRecordedBeforeItRuns(): void
+    {
+        $log = $this->root . '/.altair/events.jsonl';
+        $evaluator = new class ($this->outcomes->make(), $log) implements EvaluatorPort {
+            public ?string $seen = null;
+
+            public function __construct(private readonly Outcome $outcome, private readonly string $log)
+            {
+            }
+
+            public function evaluate(EvalCall $call): Outcome
+            {
+                $this->seen = (string) @file_get_contents($this->log);
+
+                return $this->outcome;
+            }
+        };
+
+        $exit = (new AltairApplication($evaluator))->run(new ArgvInput(['altair', 'eval', '--project-root=' . $this->root, '--unsafe', 'return 1;']), $this->output);
+
+        self::assertSame(0, $exit);
+        self::assertStringContainsString('"status":"started"', (string) $evaluator->seen, 'the record was there while the snippet ran');
+    }
+
+    public function testAnUnsafeRunThatCannotBeRecordedDoesNotRun(): void
+    {
+        mkdir($this->root . '/.altair/events.jsonl', 0777, true); // what a --writes snippet can do
+
+        $exit = $this->altair(['eval', '--project-root=' . $this->root, '--unsafe', 'return 1;']);
+
+        self::assertSame(1, $exit);
+        self::assertSame([], $this->evaluator->calls, 'not run');
+        $errors = $this->output->errors();
+        self::assertStringContainsString('--unsafe was refused: it could not be recorded first.', $errors);
+        self::assertSame(1, substr_count($errors, "\n"), 'one line: ' . $errors);
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, 'return 1;']), 'a safe run needs no record');
+    }
+
+    public function testAnUnsafeRunIsNotRecordedThroughALinkAPreviousRunPlanted(): void
+    {
+        $target = $this->root . '/elsewhere';
+        mkdir($this->root . '/.altair');
+        symlink($target, $this->root . '/.altair/events.jsonl');
+
+        self::assertSame(1, $this->altair(['eval', '--project-root=' . $this->root, '--unsafe', 'return 1;']));
+        self::assertFileDoesNotExist($target);
+        self::assertSame([], $this->evaluator->calls);
     }
 
     public function testHelpDescribesEveryOption(): void

@@ -65,6 +65,31 @@ final class EventsTailCommandTest extends TestCase
         self::assertSame('third', json_decode($raw, true, 8, JSON_THROW_ON_ERROR)['id'] ?? null);
     }
 
+    public function testNothingAWritesSnippetAppendedReachesTheTerminalRaw(): void
+    {
+        // cursor up + erase line (hides the record above), OSC 52 (sets the clipboard), an 8-bit CSI
+        $hostile = "\x1b[1A\x1b[2K\x1b]52;c;ZXZpbA==\x07\xc2\x9b2J";
+        $log = EventLog::forProjectRoot($this->root);
+        $log->append(new Event('real', new \DateTimeImmutable(), 'cli', 'eval', 'eval', 'ok', 1, ['unsafe' => true]));
+        file_put_contents($log->path(), $hostile . "\n", FILE_APPEND);
+        file_put_contents($log->path(), json_encode(['id' => $hostile, 'actor' => $hostile, 'extra' => ['snippet_sha256' => $hostile]], JSON_UNESCAPED_UNICODE) . "\n", FILE_APPEND);
+
+        foreach (['human', 'json'] as $format) {
+            self::assertSame(0, $this->altair(['events:tail', '--format=' . $format, '--project-root=' . $this->root]));
+            $printed = $this->output->fetch();
+            self::assertStringNotContainsString("\x1b", $printed, $format);
+            self::assertStringNotContainsString("\x07", $printed, $format);
+            self::assertStringNotContainsString("\xc2\x9b", $printed, $format);
+            self::assertStringContainsString('\e[1A', $printed, $format . ': shown, inert');
+            $lines = explode("\n", trim($printed));
+            self::assertCount(3, $lines, $format);
+            self::assertStringContainsString('real', $lines[0], $format);
+            if ($format === 'json') {
+                self::assertSame($hostile, json_decode($lines[2], true, 8, JSON_THROW_ON_ERROR)['id'] ?? null, 'still the JSON that was written');
+            }
+        }
+    }
+
     public function testRejectsABadCount(): void
     {
         self::assertSame(2, $this->altair(['events:tail', '-n', '0', '--project-root=' . $this->root]));

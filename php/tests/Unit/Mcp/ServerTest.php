@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Tests\Unit\Mcp;
 
 use Altair\Eval\EvalException;
+use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Mcp\EvalTool;
 use AltairEval\Frontend\Mcp\Server;
 use AltairEval\Frontend\Mcp\ServerPolicy;
@@ -182,6 +183,8 @@ final class ServerTest extends TestCase
         yield 'network not allowed' => [['snippet' => 'x', 'allow_network' => true], 'started without --allow-network'];
         yield 'unsafe' => [['snippet' => 'x', 'unsafe' => true], 'unsafe is not available over MCP'];
         yield 'unknown argument' => [['snippet' => 'x', 'path' => '/'], 'unknown argument "path"'];
+        // the same words as `bin/altair eval`'s usage error (EvalCommandTest)
+        yield 'oversized snippet' => [['snippet' => str_repeat('1;', 524289)], 'Invalid arguments: the snippet is over 1048576 bytes (EvalRequest::MAX_SNIPPET_BYTES)'];
     }
 
     /**
@@ -223,6 +226,15 @@ final class ServerTest extends TestCase
         self::assertFalse($this->evaluator->lastCall()->allowNetwork);
         self::assertIsArray($tools);
         self::assertStringContainsString('except 127.0.0.1:5432, unix:/run/postgresql/.s.PGSQL.5432, always reachable', (string) ($tools['result']['tools'][0]['description'] ?? ''));
+    }
+
+    public function testARequestTheEvaluatorRefusesIsAToolError(): void
+    {
+        $this->evaluator->answer(new UsageError('the extension refused the request: Argument #1 ($snippet) must not be empty'));
+        $result = $this->call($this->initialized(), ['snippet' => 'return 1;']);
+
+        self::assertTrue($result['isError']);
+        self::assertSame('Invalid arguments: the extension refused the request: Argument #1 ($snippet) must not be empty', $result['content'][0]['text']);
     }
 
     public function testEvaluatorFailureIsAToolError(): void

@@ -1,0 +1,143 @@
+#!/bin/sh
+# bin/altair.sh, what `bin/altair` runs (its first line has sh read this file, $0 unchanged): starts
+# PHP once for bin/altair.php, adding -d extension=<checkout>/modules/altair_eval.so only when PHP's
+# ini does not load the extension already (pecl or a distribution package). Knowing that costs a PHP
+# start-up, so the answer is cached (php/src/Cli/LauncherCache.php writes it) and trusted while no
+# file it depends on is newer than the cache; without an answer, PHP starts without the module and
+# bin/altair.php loads it itself. PHP_BINARY names the php to use. `eval` in a project whose server
+# runs (bin/altair serve) starts PHP thin: without its ini, with the few extensions a client needs
+# (php/src/Cli/ThinStart.php), found through the server's marker.
+self=$0
+while [ -h "$self" ]; do
+    link=$(readlink "$self") || break
+    case $link in
+        /*) self=$link ;;
+        *) self=${self%/*}/$link ;;
+    esac
+done
+case $self in
+    /*/*) bin=${self%/*} ;;
+    */*) bin=$PWD/${self%/*} ;;
+    *) bin=$PWD ;;
+esac
+entry=$bin/altair.php
+module=$bin/../modules/altair_eval.so
+
+php=$(command -v "${PHP_BINARY:-php}") || {
+    printf 'altair: cannot find %s; put php on PATH or set PHP_BINARY to its path.\n' "${PHP_BINARY:-php}" >&2
+    exit 2
+}
+
+# Sets $loads to 1 (the ini loads the extension), 0 (it does not) or nothing (not known), and
+# $thin, $ini_module, $tmp_key, $tmp_runtime from the same answer.
+ini_loads_module() {
+    loads=
+    [ -n "$cache" ] && [ -r "$cache" ] || return 0
+    {
+        IFS= read -r magic && IFS= read -r cached_php && IFS= read -r cached_rc &&
+            IFS= read -r cached_scan && IFS= read -r cached_loads && IFS= read -r thin &&
+            IFS= read -r ini_module && IFS= read -r tmp_key && IFS= read -r tmp_runtime || return 0
+        [ "$magic" = 'altair-eval launcher 2' ] && [ "$cached_php" = "$php" ] &&
+            [ "$cached_rc" = "${PHPRC:-}" ] && [ "$cached_scan" = "${PHP_INI_SCAN_DIR:-}" ] || return 0
+        while IFS= read -r path; do
+            [ "$path" -nt "$cache" ] && return 0
+        done
+        loads=$cached_loads
+    } < "$cache"
+}
+
+# Sets $encoded to $1 with "%" as %25 and "/" as %2F (RuntimeDir::marker()).
+encode_path() {
+    rest=$1
+    encoded=
+    while [ -n "$rest" ]; do
+        head=${rest%%[%/]*}
+        if [ "$head" = "$rest" ]; then
+            encoded=$encoded$rest
+            break
+        fi
+        sep=${rest#"$head"}
+        rest=${sep#?}
+        case $sep in
+            /*) encoded=$encoded$head%2F ;;
+            *) encoded=$encoded$head%25 ;;
+        esac
+    done
+}
+
+# `eval` while the project's server runs: replaces this shell with a thin PHP; returns otherwise.
+# Only a speed-up: the thin PHP starts the full one again whenever it has more to do than ask the
+# server, so whatever this guesses wrong costs time, never a different result.
+thin_start() {
+    [ "${1:-}" = eval ] && [ -n "${thin:-}" ] || return 0
+    # what the lean path leaves to the console application (LeanEval::applies())
+    [ ! -t 1 ] && [ -z "${SHELL_VERBOSITY:-}${FORCE_COLOR:-}${MSYSTEM:-}" ] && [ "${TERM_PROGRAM:-}" != Hyper ] || return 0
+    case $loads in
+        1) thin_module=$ini_module ;;
+        0) thin_module=$module ;;
+        *) return 0 ;;
+    esac
+    case ${XDG_RUNTIME_DIR:-} in
+        /*) [ -d "$XDG_RUNTIME_DIR" ] && runtime=${XDG_RUNTIME_DIR%/}/altair-eval || return 0 ;;
+        '') [ "${TMPDIR:-}" = "$tmp_key" ] && runtime=$tmp_runtime || return 0 ;;
+        *) return 0 ;;
+    esac
+    root=
+    take=
+    for arg; do
+        if [ -n "$take" ]; then
+            root=$arg
+            take=
+            continue
+        fi
+        case $arg in
+            --) break ;;
+            --project-root=*) root=${arg#--project-root=} ;;
+            --project-root) take=1 ;;
+            --stdin | --unsafe | --env | --env=* | --env-policy | --env-policy=*) return 0 ;;
+            --help | --quiet | --silent | --verbose | --version | --ansi | --no-ansi | --no-interaction | -[!-]*) return 0 ;;
+        esac
+    done
+    case $root in
+        '')
+            # the current directory, physically; PWD and OLDPWD are given back as they were
+            here=$PWD
+            old_set=${OLDPWD+set}
+            old=${OLDPWD:-}
+            cd -P . 2>/dev/null || return 0
+            root=$PWD
+            PWD=$here
+            if [ -n "$old_set" ]; then OLDPWD=$old; else unset OLDPWD; fi
+            ;;
+        /*) while [ "$root" != / ] && [ "$root" != "${root%/}" ]; do root=${root%/}; done ;;
+        *) return 0 ;;
+    esac
+    encode_path "$root"
+    [ -S "$runtime/root$encoded" ] || return 0
+    export ALTAIR_EVAL_THIN="$loads"
+    set -f
+    IFS='	'
+    # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
+    exec "$php" $thin -d "extension=$thin_module" "$entry" "$@"
+}
+
+if [ -n "${XDG_CACHE_HOME:-}" ]; then
+    cache=$XDG_CACHE_HOME/altair-eval/launcher
+elif [ -n "${HOME:-}" ]; then
+    cache=$HOME/.cache/altair-eval/launcher
+else
+    cache=
+fi
+
+loads=1
+thin=
+[ -f "$module" ] && ini_loads_module
+thin_start "$@"
+case $loads in
+    1) exec "$php" "$entry" "$@" ;;
+    0) exec "$php" -d "extension=$module" "$entry" "$@" ;;
+    *)
+        export ALTAIR_EVAL_LAUNCHER_CACHE="$cache" ALTAIR_EVAL_LAUNCHER_PHP="$php"
+        exec "$php" "$entry" "$@"
+        ;;
+esac

@@ -1,0 +1,413 @@
+/*
+ * The MySQL / MariaDB relay engine (relay/engine.h; docs/ARCHITECTURE.md, "The database relay";
+ * docs/relay.md, "MySQL"): the handshake and the client's commands. The server's replies are in
+ * relay/mysql_reply.c, the statement classifier in relay/mysql_classify.c.
+ *
+ * read-only and rollback: after the login the relay opens one transaction of its own
+ * (START TRANSACTION READ ONLY, or START TRANSACTION) and keeps it open: the client's BEGIN,
+ * COMMIT, ROLLBACK and SET autocommit become a savepoint, statements that could end the
+ * transaction or escape it are refused with an ERR packet, and every status the client sees shows
+ * its own view of its transaction. writes: everything passes, queries are still reported.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mysql_lex.h"
+#include "mysql_session.h"
+
+#define REFUSAL_MAX 512
+
+static bool guarded_mode(const altair_relay_session *s)
+{
+	return s->mode != ALTAIR_RELAY_WRITES;
+}
+
+altair_relay_session *altair_mysql_open(const altair_relay_config *config, altair_relay_io *io)
+{
+	altair_relay_session *s = calloc(1, sizeof(*s));
+	if (s) {
+		s->mode = config->mode;
+		s->io = io;
+		s->client_autocommit = true;
+	}
+	return s;
+}
+
+static char *copy(const void *bytes, size_t length)
+{
+	char *text = malloc(length + 1);
+	if (text) {
+		memcpy(text, bytes, length);
+		text[length] = '\0';
+	}
+	return text;
+}
+
+static void report(altair_relay_session *s, const char *error, size_t error_length, bool refused)
+{
+	mysql_flight *f = &s->flight;
+	if (!s->io->on_query || !f->report) {
+		return;
+	}
+	altair_relay_query query = {
+		.text = f->text ? f->text : "",
+		.text_length = f->text_length,
+		.params_json = f->params_json,
+		.params_length = f->params_length,
+		.duration_ns = s->io->now_ns ? s->io->now_ns() - f->started_ns : 0,
+		.rows = error ? -1 : f->rows,
+		.error = error,
+		.error_length = error_length,
+		.refused = refused,
+	};
+	s->io->on_query(s->io->context, &query);
+}
+
+mysql_statement *altair_mysql_statement_find(altair_relay_session *s, uint32_t id)
+{
+	if (id == 0xffffffffu) {
+		id = s->last_prepared; /* MariaDB: the statement prepared last */
+	}
+	for (size_t i = 0; i < s->statement_count; i++) {
+		if (s->statements[i].id == id) {
+			return &s->statements[i];
+		}
+	}
+	return NULL;
+}
+
+static void statement_forget(altair_relay_session *s, uint32_t id)
+{
+	mysql_statement *statement = altair_mysql_statement_find(s, id);
+	if (statement) {
+		free(statement->text);
+		free(statement->types);
+		*statement = s->statements[--s->statement_count];
+	}
+}
+
+/* Starts a command of the relay's own; its reply is swallowed. */
+static bool inject(altair_relay_session *s, mysql_origin origin, uint8_t command, const char *text)
+{
+	altair_mysql_flight_clear(&s->flight);
+	s->flight.origin = origin;
+	s->flight.command = command;
+	s->flight.state = command == ALTAIR_MYSQL_COM_QUERY ? REPLY_FIRST : REPLY_ONE;
+	return altair_mysql_append_command(&s->io->to_server, command, text);
+}
+
+/* The relay answers the client itself: a refusal in MySQL's ERR packet. */
+static bool refuse(altair_relay_session *s, uint8_t sequence, const char *kind)
+{
+	char with_reason[ALTAIR_MYSQL_KIND_MAX + 64], message[REFUSAL_MAX];
+	snprintf(with_reason, sizeof(with_reason), "%s%s", kind,
+		s->mode == ALTAIR_RELAY_ROLLBACK ? " (the relay passes only what a rollback undoes)" : "");
+	int length = snprintf(message, sizeof(message), ALTAIR_RELAY_REFUSAL_FORMAT, with_reason, altair_relay_mode_name(s->mode));
+	size_t n = length < 0 ? 0 : (size_t) length < sizeof(message) ? (size_t) length : sizeof(message) - 1;
+	report(s, message, n, true);
+	return altair_mysql_append_error(&s->io->to_client, (uint8_t) (sequence + 1), ALTAIR_MYSQL_ER_OPTION_PREVENTS_STATEMENT,
+		"HY000", message, n);
+}
+
+static void note_kind(mysql_flight *f, const char *text, size_t length)
+{
+	altair_mysql_lexer lexer;
+	altair_mysql_token token;
+	altair_mysql_lex_start(&lexer, text, length, ALTAIR_MYSQL_LEX_BACKSLASH);
+	altair_mysql_lex_next(&lexer, &token);
+	size_t n = 0;
+	for (; token.kind == ALTAIR_MYSQL_TOKEN_WORD && n < token.length && n < sizeof(f->kind) - 1; n++) {
+		char c = token.start[n];
+		f->kind[n] = (char) (c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+	}
+	f->kind[n] = '\0';
+}
+
+/* The rewritten statement of a client's transaction statement, or NULL when the relay answers it
+ * with an OK itself (a COMMIT outside a transaction is a no-op). */
+static const char *transaction_statement(const altair_relay_session *s, altair_mysql_action action)
+{
+	switch (action) {
+		case ALTAIR_MYSQL_BEGIN:
+			return "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT;
+		case ALTAIR_MYSQL_COMMIT:
+			if (!s->client_in_transaction) {
+				return NULL;
+			}
+			return s->client_autocommit ? "RELEASE SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT : "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT;
+		case ALTAIR_MYSQL_COMMIT_CHAIN:
+			return "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT;
+		case ALTAIR_MYSQL_ROLLBACK:
+		case ALTAIR_MYSQL_ROLLBACK_CHAIN:
+			return s->client_in_transaction ? "ROLLBACK TO SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT : NULL;
+		case ALTAIR_MYSQL_AUTOCOMMIT_OFF:
+			return s->client_autocommit && !s->client_in_transaction ? "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT : NULL;
+		case ALTAIR_MYSQL_AUTOCOMMIT_ON:
+			return !s->client_autocommit && s->client_in_transaction ? "RELEASE SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT : NULL;
+		default:
+			return NULL;
+	}
+}
+
+/* A COM_QUERY in read-only or rollback mode. */
+static bool guarded_query(altair_relay_session *s, const unsigned char *raw, size_t size, const unsigned char *payload, size_t length)
+{
+	mysql_flight *f = &s->flight;
+	altair_mysql_verdict verdict;
+	altair_mysql_classify((const char *) payload + 1, length - 1, &verdict);
+	uint8_t sequence = raw[3];
+	if (verdict.action == ALTAIR_MYSQL_REFUSE) {
+		bool ok = refuse(s, sequence, verdict.kind);
+		altair_mysql_flight_clear(f);
+		return ok;
+	}
+	f->action = verdict.action;
+	if (verdict.action == ALTAIR_MYSQL_PASS) {
+		note_kind(f, (const char *) payload + 1, length - 1);
+		return altair_relay_buf_append(&s->io->to_server, raw, size);
+	}
+	const char *statement = transaction_statement(s, verdict.action);
+	if (!statement) {
+		if (verdict.action == ALTAIR_MYSQL_AUTOCOMMIT_OFF) {
+			s->client_autocommit = false;
+		} else if (verdict.action == ALTAIR_MYSQL_AUTOCOMMIT_ON) {
+			s->client_autocommit = true;
+		}
+		f->rows = 0;
+		report(s, NULL, 0, false);
+		altair_mysql_flight_clear(f);
+		return altair_mysql_append_ok(&s->io->to_client, (uint8_t) (sequence + 1), altair_mysql_client_status(s, 0));
+	}
+	size_t n = strlen(statement);
+	unsigned char header[ALTAIR_MYSQL_HEADER + 1] = {(unsigned char) (n + 1), 0, 0, sequence, ALTAIR_MYSQL_COM_QUERY};
+	return altair_relay_buf_append(&s->io->to_server, header, sizeof(header)) && altair_relay_buf_append(&s->io->to_server, statement, n);
+}
+
+/* What the server's reply to a command looks like; false for commands the relay never passes. */
+static bool reply_shape(uint8_t command, mysql_reply_state *state)
+{
+	switch (command) {
+		case ALTAIR_MYSQL_COM_QUERY:
+		case ALTAIR_MYSQL_COM_STMT_EXECUTE:
+			*state = REPLY_FIRST;
+			return true;
+		case ALTAIR_MYSQL_COM_STMT_PREPARE:
+			*state = REPLY_PREPARE;
+			return true;
+		case ALTAIR_MYSQL_COM_STMT_FETCH:
+			*state = REPLY_ROWS;
+			return true;
+		case ALTAIR_MYSQL_COM_FIELD_LIST:
+			*state = REPLY_FIELD_LIST;
+			return true;
+		case ALTAIR_MYSQL_COM_INIT_DB:
+		case ALTAIR_MYSQL_COM_PING:
+		case ALTAIR_MYSQL_COM_STATISTICS:
+		case ALTAIR_MYSQL_COM_STMT_RESET:
+		case ALTAIR_MYSQL_COM_SET_OPTION:
+		case ALTAIR_MYSQL_COM_RESET_CONNECTION:
+		case ALTAIR_MYSQL_COM_PROCESS_KILL:
+		case ALTAIR_MYSQL_COM_REFRESH:
+			*state = REPLY_ONE;
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* Whether a command may pass in this mode; kind names a refused one. */
+static bool command_allowed(const altair_relay_session *s, uint8_t command, const unsigned char *payload, size_t length, const char **kind)
+{
+	switch (command) {
+		case ALTAIR_MYSQL_COM_CHANGE_USER:
+			*kind = "COM_CHANGE_USER (a new login on the relayed connection)";
+			return false;
+		case ALTAIR_MYSQL_COM_RESET_CONNECTION:
+			*kind = "COM_RESET_CONNECTION";
+			return !guarded_mode(s);
+		case ALTAIR_MYSQL_COM_PROCESS_KILL:
+			*kind = "COM_PROCESS_KILL";
+			return !guarded_mode(s);
+		case ALTAIR_MYSQL_COM_REFRESH:
+			*kind = "COM_REFRESH";
+			return !guarded_mode(s);
+		case ALTAIR_MYSQL_COM_SET_OPTION:
+			*kind = "COM_SET_OPTION (multiple statements)";
+			return !guarded_mode(s) || (length >= 3 && altair_mysql_u16(payload + 1) == 1);
+		default: {
+			mysql_reply_state ignored;
+			*kind = "this command (binlog, replication and server commands are not relayed)";
+			return reply_shape(command, &ignored);
+		}
+	}
+}
+
+/* A COM_STMT_EXECUTE: the text prepared, its bound values. */
+static bool execute(altair_relay_session *s, const unsigned char *payload, size_t length)
+{
+	mysql_flight *f = &s->flight;
+	mysql_statement *statement = length >= 5 ? altair_mysql_statement_find(s, altair_mysql_u32(payload + 1)) : NULL;
+	f->binary_rows = true;
+	if (statement) {
+		f->text = copy(statement->text, statement->text_length);
+		f->text_length = f->text ? statement->text_length : 0;
+		note_kind(f, statement->text, statement->text_length);
+		if (s->io->on_query) {
+			f->params_json = altair_mysql_params_json(statement, payload, length, &f->params_length);
+		}
+		statement->long_data = 0;
+	}
+	f->report = true;
+	return true;
+}
+
+/* One whole client message while no reply is in flight; false on allocation failure. */
+static bool client_command(altair_relay_session *s, const unsigned char *raw, size_t size, const unsigned char *payload, size_t length)
+{
+	mysql_flight *f = &s->flight;
+	uint8_t command = length ? payload[0] : 0, sequence = raw[3];
+	const char *kind = NULL;
+	if (command == ALTAIR_MYSQL_COM_STMT_CLOSE || command == ALTAIR_MYSQL_COM_STMT_SEND_LONG_DATA) {
+		if (length >= 5 && command == ALTAIR_MYSQL_COM_STMT_CLOSE) {
+			statement_forget(s, altair_mysql_u32(payload + 1));
+		} else if (length >= 7) {
+			mysql_statement *statement = altair_mysql_statement_find(s, altair_mysql_u32(payload + 1));
+			uint16_t param = altair_mysql_u16(payload + 5);
+			if (statement && param < 64) {
+				statement->long_data |= 1ull << param;
+			}
+		}
+		return altair_relay_buf_append(&s->io->to_server, raw, size); /* no reply */
+	}
+	altair_mysql_flight_clear(f);
+	f->origin = ORIGIN_CLIENT;
+	f->command = command;
+	f->rows = -1;
+	f->started_ns = s->io->now_ns ? s->io->now_ns() : 0;
+	bool text = command == ALTAIR_MYSQL_COM_QUERY || command == ALTAIR_MYSQL_COM_STMT_PREPARE;
+	if (text) {
+		f->text = copy(payload + 1, length - 1);
+		f->text_length = f->text ? length - 1 : 0;
+		f->report = command == ALTAIR_MYSQL_COM_QUERY;
+	}
+	if (!command_allowed(s, command, payload, length, &kind)) {
+		f->report = true;
+		bool ok = refuse(s, sequence, kind);
+		altair_mysql_flight_clear(f);
+		return ok;
+	}
+	reply_shape(command, &f->state);
+	if (command == ALTAIR_MYSQL_COM_STMT_EXECUTE) {
+		execute(s, payload, length);
+	}
+	if (guarded_mode(s) && command == ALTAIR_MYSQL_COM_QUERY) {
+		return guarded_query(s, raw, size, payload, length);
+	}
+	if (guarded_mode(s) && command == ALTAIR_MYSQL_COM_STMT_PREPARE) {
+		altair_mysql_verdict verdict;
+		altair_mysql_classify((const char *) payload + 1, length - 1, &verdict);
+		if (verdict.action != ALTAIR_MYSQL_PASS) {
+			f->report = true;
+			bool ok = refuse(s, sequence, verdict.action == ALTAIR_MYSQL_REFUSE ? verdict.kind : "a transaction statement, prepared");
+			altair_mysql_flight_clear(f);
+			return ok;
+		}
+		note_kind(f, (const char *) payload + 1, length - 1);
+	}
+	return altair_relay_buf_append(&s->io->to_server, raw, size);
+}
+
+/* The client's COM_QUIT, or the end: the guard transaction is rolled back, then the server told. */
+void altair_mysql_finish(altair_relay_session *s)
+{
+	if (s->phase == PHASE_READY && guarded_mode(s)) {
+		altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, "ROLLBACK");
+	}
+	if (s->phase == PHASE_READY || s->phase == PHASE_AUTH) {
+		altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUIT, NULL);
+	}
+	s->phase = PHASE_DONE;
+}
+
+/* Starts what comes next while nothing is in flight: the relay's own commands first, then the
+ * client's next whole message. */
+altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
+{
+	while (s->phase == PHASE_READY && s->flight.origin == ORIGIN_NONE) {
+		if (s->check_pending) {
+			s->check_pending = false;
+			return inject(s, ORIGIN_CHECK, ALTAIR_MYSQL_COM_PING, NULL) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+		}
+		if (s->guard_pending) {
+			const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
+			return inject(s, ORIGIN_GUARD, ALTAIR_MYSQL_COM_QUERY, guard) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+		}
+		if (s->savepoint_pending) {
+			s->savepoint_pending = false;
+			return inject(s, ORIGIN_SAVEPOINT, ALTAIR_MYSQL_COM_QUERY, "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT)
+				? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+		}
+		size_t size, length;
+		if (!altair_mysql_message_next(s->client_in.data, s->client_in.length, &size, &length)) {
+			return s->client_in.length > ALTAIR_MYSQL_MESSAGE_MAX + ALTAIR_MYSQL_MESSAGE_MAX / 1024 ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+		}
+		const unsigned char *raw = s->client_in.data, *payload = raw + ALTAIR_MYSQL_HEADER;
+		unsigned char *joined = NULL;
+		if (size != length + ALTAIR_MYSQL_HEADER) {
+			joined = malloc(length ? length : 1);
+			if (!joined) {
+				return ALTAIR_RELAY_CLOSE;
+			}
+			altair_mysql_message_join(raw, size, joined);
+			payload = joined;
+		}
+		bool ok;
+		if (length > 0 && payload[0] == ALTAIR_MYSQL_COM_QUIT) {
+			altair_mysql_finish(s);
+			ok = true;
+		} else {
+			ok = client_command(s, raw, size, payload, length);
+		}
+		free(joined);
+		altair_relay_buf_consume(&s->client_in, size);
+		if (!ok) {
+			return ALTAIR_RELAY_CLOSE;
+		}
+	}
+	return ALTAIR_RELAY_CONTINUE;
+}
+
+altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
+{
+	mysql_flight *f = &s->flight;
+	switch (f->origin) {
+		case ORIGIN_GUARD:
+			if (f->server_error || !(f->last_status & ALTAIR_MYSQL_STATUS_IN_TRANS)) {
+				static const char message[] = "altair_eval: the relay could not open its guard transaction on this server";
+				altair_mysql_append_error(&s->io->to_client, 1, ALTAIR_MYSQL_ER_NOT_SUPPORTED_YET, "HY000", message, sizeof(message) - 1);
+				s->phase = PHASE_DONE;
+				return ALTAIR_RELAY_CLOSE;
+			}
+			s->guarded = true;
+			s->guard_pending = false;
+			break;
+		case ORIGIN_SAVEPOINT:
+			if (f->server_error) {
+				s->phase = PHASE_DONE;
+				return ALTAIR_RELAY_CLOSE;
+			}
+			s->client_in_transaction = true;
+			break;
+		case ORIGIN_CLIENT:
+			report(s, f->error, f->error_length, false);
+			if (f->server_error && guarded_mode(s)) {
+				s->check_pending = true;
+			}
+			break;
+		default:
+			break;
+	}
+	altair_mysql_flight_clear(f);
+	return altair_mysql_pump(s);
+}

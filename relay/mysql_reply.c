@@ -1,0 +1,322 @@
+/*
+ * The server's side of a relayed MySQL connection once logged in (relay/mysql_session.h): where
+ * the reply to the command in flight stands, packet by packet; the status flags the client sees;
+ * the guard transaction checked on every status the server sends.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mysql_session.h"
+
+void altair_mysql_flight_clear(mysql_flight *flight)
+{
+	free(flight->text);
+	free(flight->params_json);
+	free(flight->error);
+	memset(flight, 0, sizeof(*flight));
+}
+
+uint16_t altair_mysql_client_status(const altair_relay_session *s, uint16_t server_status)
+{
+	if (s->mode == ALTAIR_RELAY_WRITES) {
+		return server_status;
+	}
+	uint16_t status = server_status
+		& (uint16_t) ~(ALTAIR_MYSQL_STATUS_IN_TRANS | ALTAIR_MYSQL_STATUS_AUTOCOMMIT | ALTAIR_MYSQL_STATUS_IN_TRANS_READONLY);
+	if (s->client_in_transaction) {
+		status |= ALTAIR_MYSQL_STATUS_IN_TRANS;
+	}
+	if (s->client_autocommit) {
+		status |= ALTAIR_MYSQL_STATUS_AUTOCOMMIT;
+	}
+	return status;
+}
+
+/* The client's view once its transaction statement succeeded. */
+static void apply_action(altair_relay_session *s, altair_mysql_action action)
+{
+	switch (action) {
+		case ALTAIR_MYSQL_BEGIN:
+		case ALTAIR_MYSQL_COMMIT_CHAIN:
+		case ALTAIR_MYSQL_ROLLBACK_CHAIN:
+			s->client_in_transaction = true;
+			break;
+		case ALTAIR_MYSQL_COMMIT:
+		case ALTAIR_MYSQL_ROLLBACK:
+			s->client_in_transaction = !s->client_autocommit;
+			break;
+		case ALTAIR_MYSQL_AUTOCOMMIT_OFF:
+			s->client_autocommit = false;
+			s->client_in_transaction = true;
+			break;
+		case ALTAIR_MYSQL_AUTOCOMMIT_ON:
+			s->client_autocommit = true;
+			s->client_in_transaction = false;
+			break;
+		default:
+			break;
+	}
+}
+
+/* A status the server sent: the guard transaction must still be open. */
+static void check_guard(altair_relay_session *s, uint16_t status)
+{
+	if (s->mode == ALTAIR_RELAY_WRITES || s->flight.origin == ORIGIN_GUARD) {
+		return;
+	}
+	if (!(status & ALTAIR_MYSQL_STATUS_IN_TRANS)) {
+		/* A deadlock or a lock wait timeout rolled the whole transaction back: the client's too. */
+		s->guarded = false;
+		s->guard_pending = true;
+		s->client_in_transaction = false;
+		s->savepoint_pending = !s->client_autocommit;
+	}
+}
+
+static bool forward(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw, size_t status_at)
+{
+	altair_relay_buf *out = &s->io->to_client;
+	size_t at = out->length;
+	if (!altair_relay_buf_append(out, raw, packet->size)) {
+		return false;
+	}
+	if (status_at) {
+		unsigned char *status = out->data + at + ALTAIR_MYSQL_HEADER + status_at;
+		altair_mysql_put_u16(status, altair_mysql_client_status(s, altair_mysql_u16(status)));
+	}
+	return true;
+}
+
+/* An ERR packet: kept for the report; in read-only mode the server's refusal of a write is told
+ * in the relay's sentence, so the user reads how to allow it. */
+static bool server_error(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	const unsigned char *p = packet->payload;
+	size_t n = packet->length;
+	f->server_error = true;
+	f->error_code = n >= 3 ? altair_mysql_u16(p + 1) : 0;
+	size_t text_at = n >= 9 && p[3] == '#' ? 9 : (n >= 3 ? 3 : n);
+	const char *message = (const char *) p + text_at;
+	size_t message_length = n - text_at;
+	char refusal[512];
+	bool rewrite = s->mode == ALTAIR_RELAY_READ_ONLY && f->error_code == ALTAIR_MYSQL_ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION;
+	if (rewrite) {
+		int written = snprintf(refusal, sizeof(refusal), ALTAIR_RELAY_REFUSAL_FORMAT, f->kind[0] ? f->kind : "this write",
+			altair_relay_mode_name(s->mode));
+		message = refusal;
+		message_length = written > 0 ? (size_t) written : 0;
+	}
+	free(f->error);
+	f->error = malloc(message_length + 1);
+	if (f->error) {
+		memcpy(f->error, message, message_length);
+		f->error[message_length] = '\0';
+		f->error_length = message_length;
+	}
+	if (f->origin != ORIGIN_CLIENT) {
+		return true;
+	}
+	if (rewrite) {
+		return altair_mysql_append_error(&s->io->to_client, packet->sequence, f->error_code, "25006", message, message_length);
+	}
+	return forward(s, packet, raw, 0);
+}
+
+static altair_relay_verdict violation(altair_relay_session *s)
+{
+	static const char message[] = "altair_eval: the relay could not follow the server's reply";
+	altair_mysql_append_error(&s->io->to_client, 1, ALTAIR_MYSQL_ER_NOT_SUPPORTED_YET, "HY000", message, sizeof(message) - 1);
+	s->phase = PHASE_DONE;
+	return ALTAIR_RELAY_CLOSE;
+}
+
+/* OK or EOF: the status, the rows affected; whether more results follow. */
+static bool status_packet(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw, bool final_ok)
+{
+	mysql_flight *f = &s->flight;
+	size_t at = altair_mysql_status_offset(packet->payload, packet->length);
+	uint16_t status = at ? altair_mysql_u16(packet->payload + at) : 0;
+	if (packet->payload[0] == 0x00) {
+		size_t pos = 1;
+		uint64_t affected;
+		if (altair_mysql_lenenc(packet->payload, packet->length, &pos, &affected)) {
+			f->rows = (f->rows < 0 ? 0 : f->rows) + (int64_t) affected;
+		}
+	}
+	if (at) {
+		f->last_status = status;
+		check_guard(s, status);
+	}
+	bool more = at && (status & ALTAIR_MYSQL_STATUS_MORE_RESULTS);
+	if (final_ok && !more && f->origin == ORIGIN_CLIENT && !f->server_error) {
+		apply_action(s, f->action);
+	}
+	if (f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, at)) {
+		return false;
+	}
+	return more;
+}
+
+/* LOCAL INFILE request: in writes mode the client streams the file; otherwise (the capability was
+ * taken away, so a server should never ask) the relay answers with an empty file. */
+static bool infile(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	if (s->mode == ALTAIR_RELAY_WRITES && s->flight.origin == ORIGIN_CLIENT) {
+		s->flight.state = REPLY_INFILE;
+		return forward(s, packet, raw, 0);
+	}
+	return altair_mysql_append_packet(&s->io->to_server, (uint8_t) (packet->sequence + 1), "", 0);
+}
+
+static altair_relay_verdict first_packet(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	const unsigned char *p = packet->payload;
+	if (packet->length == 0) {
+		return violation(s);
+	}
+	if (p[0] == 0x00) {
+		bool more = status_packet(s, packet, raw, true);
+		return more ? ALTAIR_RELAY_CONTINUE : altair_mysql_flight_done(s);
+	}
+	if (p[0] == 0xff) {
+		return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
+	}
+	if (p[0] == 0xfb) {
+		return infile(s, packet, raw) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+	}
+	size_t at = 0;
+	uint64_t columns;
+	if (!altair_mysql_lenenc(p, packet->length, &at, &columns) || columns == 0) {
+		return violation(s);
+	}
+	f->columns_left = columns;
+	f->state = REPLY_COLUMNS;
+	if (f->rows < 0) {
+		f->rows = 0;
+	}
+	return f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0) ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+}
+
+static altair_relay_verdict prepared(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	const unsigned char *p = packet->payload;
+	if (packet->length >= 1 && p[0] == 0xff) {
+		return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
+	}
+	if (packet->length < 12 || p[0] != 0x00) {
+		return violation(s);
+	}
+	uint16_t columns = altair_mysql_u16(p + 5), params = altair_mysql_u16(p + 7);
+	if (s->statement_count == s->statement_capacity) {
+		size_t capacity = s->statement_capacity ? 2 * s->statement_capacity : 8;
+		mysql_statement *grown = realloc(s->statements, capacity * sizeof(*grown));
+		if (!grown) {
+			return ALTAIR_RELAY_CLOSE;
+		}
+		s->statements = grown;
+		s->statement_capacity = capacity;
+	}
+	mysql_statement *statement = &s->statements[s->statement_count++];
+	*statement = (mysql_statement) {.id = altair_mysql_u32(p + 1), .params = params, .text = f->text, .text_length = f->text_length};
+	f->text = NULL; /* the statement owns it now */
+	s->last_prepared = statement->id;
+	if (!forward(s, packet, raw, 0)) {
+		return ALTAIR_RELAY_CLOSE;
+	}
+	f->definition_lists = (params > 0) + (columns > 0);
+	f->columns_left = params > 0 ? params : columns;
+	f->rows = columns; /* the second list's length, until the first is read */
+	f->state = REPLY_PREPARE_DEFS;
+	return f->definition_lists ? ALTAIR_RELAY_CONTINUE : altair_mysql_flight_done(s);
+}
+
+altair_relay_verdict altair_mysql_reply(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	if (f->origin == ORIGIN_NONE) {
+		/* Unasked (the server's last words before it closes): passed on as they are. */
+		return altair_relay_buf_append(&s->io->to_client, raw, packet->size) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+	}
+	if (f->continued) {
+		f->continued = packet->length == ALTAIR_MYSQL_PAYLOAD_MAX;
+		return f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0) ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+	}
+	f->continued = packet->length == ALTAIR_MYSQL_PAYLOAD_MAX;
+	const unsigned char *p = packet->payload;
+	size_t n = packet->length;
+	bool eof = altair_mysql_is_eof(p, n), error = n > 0 && p[0] == 0xff && !f->continued;
+	switch (f->state) {
+		case REPLY_FIRST:
+		case REPLY_INFILE:
+			return first_packet(s, packet, raw);
+		case REPLY_COLUMNS:
+			if (f->columns_left > 0) {
+				f->columns_left--;
+				break;
+			}
+			if (error) {
+				return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
+			}
+			if (!eof) {
+				return violation(s);
+			}
+			status_packet(s, packet, raw, false);
+			{
+				size_t at = altair_mysql_status_offset(p, n);
+				uint16_t status = at ? altair_mysql_u16(p + at) : 0;
+				if (f->binary_rows && (status & ALTAIR_MYSQL_STATUS_CURSOR_EXISTS)) {
+					return altair_mysql_flight_done(s);
+				}
+			}
+			f->state = REPLY_ROWS;
+			return ALTAIR_RELAY_CONTINUE;
+		case REPLY_ROWS:
+			if (eof) {
+				bool more = status_packet(s, packet, raw, false);
+				f->state = REPLY_FIRST;
+				return more ? ALTAIR_RELAY_CONTINUE : altair_mysql_flight_done(s);
+			}
+			if (error) {
+				return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
+			}
+			f->rows++;
+			break;
+		case REPLY_PREPARE:
+			return prepared(s, packet, raw);
+		case REPLY_PREPARE_DEFS:
+			if (f->columns_left > 0) {
+				f->columns_left--;
+				break;
+			}
+			if (!eof) {
+				return violation(s);
+			}
+			status_packet(s, packet, raw, false);
+			if (--f->definition_lists == 0) {
+				f->rows = -1;
+				return altair_mysql_flight_done(s);
+			}
+			f->columns_left = (uint64_t) f->rows;
+			return ALTAIR_RELAY_CONTINUE;
+		case REPLY_FIELD_LIST:
+			if (!eof && !error) {
+				break;
+			}
+			/* fallthrough */
+		case REPLY_ONE:
+			if (error) {
+				return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
+			}
+			if (eof || (n > 0 && p[0] == 0x00 && f->command != ALTAIR_MYSQL_COM_STATISTICS)) {
+				status_packet(s, packet, raw, true);
+			} else if (f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0)) {
+				return ALTAIR_RELAY_CLOSE;
+			}
+			return altair_mysql_flight_done(s);
+	}
+	return f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0) ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+}

@@ -1,0 +1,128 @@
+/*
+ * One relayed MySQL / MariaDB connection (relay/mysql.c: the client side and the handshake;
+ * relay/mysql_reply.c: the server's replies). Internal to the engine.
+ *
+ * One command is in flight at a time: the client's next command waits in client_in until the
+ * server's reply to the current one is complete, so that the relay's own commands (the guard
+ * transaction, a ping after an error) slot in between without breaking the client's sequence.
+ */
+#ifndef ALTAIR_RELAY_MYSQL_SESSION_H
+#define ALTAIR_RELAY_MYSQL_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "mysql_classify.h"
+#include "mysql_packet.h"
+
+/* The name of the savepoint a client's own transaction becomes. */
+#define ALTAIR_MYSQL_CLIENT_SAVEPOINT "altair_client_transaction"
+
+typedef enum {
+	PHASE_GREETING = 0, /* waiting for the server's greeting */
+	PHASE_LOGIN,        /* waiting for the client's handshake response */
+	PHASE_AUTH,         /* authentication packets pass both ways until the server's OK or ERR */
+	PHASE_READY,        /* commands */
+	PHASE_DONE,         /* finished or failed: nothing more passes */
+} mysql_phase;
+
+/* Who is waiting for the reply in flight. */
+typedef enum {
+	ORIGIN_NONE = 0,
+	ORIGIN_CLIENT,
+	ORIGIN_GUARD,     /* START TRANSACTION [READ ONLY] */
+	ORIGIN_CHECK,     /* COM_PING after an error: is the guard transaction still open? */
+	ORIGIN_SAVEPOINT, /* the client's savepoint set again after the guard was restored */
+} mysql_origin;
+
+/* Where the server's reply stands. */
+typedef enum {
+	REPLY_FIRST = 0,    /* OK, ERR, LOCAL INFILE request or a column count */
+	REPLY_COLUMNS,      /* column definitions, then an EOF */
+	REPLY_ROWS,         /* rows until an EOF or ERR */
+	REPLY_PREPARE,      /* COM_STMT_PREPARE: OK or ERR */
+	REPLY_PREPARE_DEFS, /* its parameter and column definitions (each list ends with an EOF) */
+	REPLY_ONE,          /* a single packet (OK, ERR, EOF or COM_STATISTICS' text) */
+	REPLY_FIELD_LIST,   /* column definitions until an EOF or ERR */
+	REPLY_INFILE,       /* the client streams a LOCAL INFILE (writes mode) */
+} mysql_reply_state;
+
+typedef struct {
+	uint32_t id;
+	uint16_t params;
+	unsigned char *types; /* 2 bytes per parameter, as last bound; NULL before */
+	char *text;
+	size_t text_length;
+	uint64_t long_data; /* parameters (< 64) sent with COM_STMT_SEND_LONG_DATA since the last execute */
+} mysql_statement;
+
+typedef struct {
+	mysql_origin origin;
+	uint8_t command;
+	bool report; /* on_query when complete */
+	char *text;  /* the client's statement (reported) */
+	size_t text_length;
+	char *params_json;
+	size_t params_length;
+	uint64_t started_ns;
+	int64_t rows;
+	char *error;
+	size_t error_length;
+	altair_mysql_action action; /* what the client asked for, for its view of the transaction */
+	char kind[ALTAIR_MYSQL_KIND_MAX];
+	/* the reply */
+	mysql_reply_state state;
+	uint64_t columns_left;
+	int definition_lists; /* REPLY_PREPARE_DEFS: lists still to come */
+	bool continued;       /* the last server packet continues in the next */
+	bool binary_rows;     /* a COM_STMT_EXECUTE: a cursor may stop after the columns */
+	bool server_error;
+	uint16_t error_code;
+	uint16_t last_status; /* the server's, from its last OK or EOF */
+} mysql_flight;
+
+struct altair_relay_session {
+	altair_relay_mode mode;
+	altair_relay_io *io;
+	mysql_phase phase;
+	altair_relay_buf client_in, server_in;
+	uint32_t capabilities; /* what the client and server agreed on, as the relay let them */
+	char server_version[64];
+	/* the guard */
+	bool guarded;         /* the guard transaction is open (read-only and rollback modes) */
+	bool guard_pending;   /* it must be (re)opened before the client's next command */
+	bool check_pending;   /* ask whether it is still open (after an error) */
+	bool savepoint_pending; /* set the client's savepoint again (autocommit off, guard reopened) */
+	/* the client's view */
+	bool client_autocommit;
+	bool client_in_transaction; /* its savepoint exists */
+	mysql_flight flight;
+	mysql_statement *statements;
+	size_t statement_count, statement_capacity;
+	uint32_t last_prepared;
+};
+
+/* mysql_reply.c */
+altair_relay_verdict altair_mysql_reply(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw);
+void altair_mysql_flight_clear(mysql_flight *flight);
+/* The status flags the client sees: the server's, with the transaction and autocommit bits of
+ * the client's own view. */
+uint16_t altair_mysql_client_status(const altair_relay_session *s, uint16_t server_status);
+
+/* mysql.c */
+/* The reply in flight is complete: report it, update the client's view, start what comes next. */
+altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s);
+mysql_statement *altair_mysql_statement_find(altair_relay_session *s, uint32_t id);
+altair_relay_session *altair_mysql_open(const altair_relay_config *config, altair_relay_io *io);
+/* Starts what comes next while nothing is in flight: the relay's own commands first, then the
+ * client's next whole message from client_in. */
+altair_relay_verdict altair_mysql_pump(altair_relay_session *s);
+/* The client's COM_QUIT, or the end: the guard transaction rolled back, then COM_QUIT. */
+void altair_mysql_finish(altair_relay_session *s);
+
+/* mysql_params.c: a COM_STMT_EXECUTE's bound values as a JSON array (NULL when none or on
+ * malformed input); updates the statement's bound types. */
+char *altair_mysql_params_json(mysql_statement *statement, const unsigned char *payload, size_t length, size_t *json_length);
+
+#endif

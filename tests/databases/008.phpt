@@ -1,0 +1,41 @@
+--TEST--
+Databases: a child killed in the middle of a write (timeout) leaves nothing: no row, no open transaction on the server
+--DESCRIPTION--
+Issue 20 item 1: whatever happens the write is undone. The snippet writes in rollback mode and
+with --writes inside its own transaction, then spins until the deadline kills it. The relay rolls
+back when the connection closes; the server has no session of ours left in a transaction.
+--EXTENSIONS--
+altair_eval
+pdo_mysql
+pdo_pgsql
+--SKIPIF--
+<?php
+require __DIR__ . '/databases.inc';
+if ($why = altair_db_missing('mysql', 'pgsql')) die("skip $why");
+?>
+--FILE--
+<?php
+require __DIR__ . '/databases.inc';
+foreach (['mysql', 'pgsql'] as $server) {
+    $root = altair_db_laravel("db008-$server", [$server => 'tcp']);
+    $before = altair_db_fingerprint($server);
+    foreach (['rollback' => altair_db_rollback(), 'writes' => ['allowWrites' => true]] as $mode => $options) {
+        $r = altair_db_eval($root, 'DB::beginTransaction(); User::query()->delete(); while (true) {}', ['timeoutMs' => 1500] + $options);
+        usleep(300000);
+        $open = $server === 'mysql'
+            ? altair_db_client('mysql', 'SELECT COUNT(*) FROM information_schema.innodb_trx')
+            : altair_db_client('pgsql', "SELECT COUNT(*) FROM pg_stat_activity WHERE usename = 'app' AND state LIKE 'idle in transaction%'");
+        echo "$server $mode: ", $r->limitExceeded, ', open transactions ', $open, altair_db_fingerprint($server) === $before ? ', server unchanged' : ', SERVER CHANGED', "\n";
+    }
+}
+?>
+--EXPECT--
+mysql rollback: time, open transactions 0, server unchanged
+mysql writes: time, open transactions 0, server unchanged
+pgsql rollback: time, open transactions 0, server unchanged
+pgsql writes: time, open transactions 0, server unchanged
+--CLEAN--
+<?php
+require __DIR__ . '/../helpers.inc';
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db008-*') as $d) altair_test_remove($d);
+?>
