@@ -49,6 +49,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_timeout_ms", "5000", PHP_INI_SYSTEM, OnUpdateLong, guest_timeout_ms,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_relay", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay,
+		zend_altair_eval_globals, altair_eval_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(altair_eval)

@@ -132,6 +132,26 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_IPC_SHM_SEGMENTS 64
 #define ALTAIR_EVAL_IPC_MSG_QUEUES 16
 
+/* ---- Database relay (docs/ARCHITECTURE.md, "The database relay") -------------------------- */
+/* EvalRequest databases: at most this many entries; all declarations of one evaluation (explicit,
+ * endpoints, discovered) at most ALTAIR_EVAL_RELAY_MAX_ADDRESSES (each one listening socket). */
+#define ALTAIR_EVAL_DATABASES_MAX 8
+#define ALTAIR_EVAL_RELAY_MAX_ADDRESSES 16
+/* Connections relayed at once per evaluation; a further one is accepted and closed at once. */
+#define ALTAIR_EVAL_RELAY_MAX_CONNECTIONS 64
+/* Bytes the relay reads from one side at a time; a side whose peer has this much unwritten
+ * (backpressure) is not read until it drains. */
+#define ALTAIR_EVAL_RELAY_CHUNK_BYTES 65536
+#define ALTAIR_EVAL_RELAY_BACKLOG_BYTES (1024 * 1024)
+/* At the end of an evaluation: how long the relay may spend writing each engine's finish()
+ * (rollback, terminate) to the servers before it closes them (the server rolls back anyway). */
+#define ALTAIR_EVAL_RELAY_FINISH_MS 200
+/* EvalResult queries: at most this many statements, and this many bytes of text, parameters and
+ * errors in all; one statement's text is cut past ALTAIR_EVAL_QUERY_TEXT_MAX bytes. */
+#define ALTAIR_EVAL_QUERIES_MAX 1000
+#define ALTAIR_EVAL_QUERIES_MAX_BYTES (256 * 1024)
+#define ALTAIR_EVAL_QUERY_TEXT_MAX 4096
+
 /* Codes of Altair\Eval\EvalException. */
 typedef enum {
 	ALTAIR_EVAL_ERROR_SCRATCH = 1,   /* the scratch directory could not be prepared */
@@ -163,6 +183,8 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	char *guest_package_paths;
 	zend_long guest_memory_mb;
 	zend_long guest_timeout_ms;
+	/* database relay: the TCP addresses the guest listens on, comma-separated (runner/databases.c) */
+	char *guest_relay;
 ZEND_END_MODULE_GLOBALS(altair_eval)
 
 ZEND_EXTERN_MODULE_GLOBALS(altair_eval)

@@ -11,8 +11,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* The most descriptors one message carries (the warm request passes three). */
-#define ALTAIR_EVAL_FDIO_MAX_FDS 4
+/* The most descriptors one message carries (the warm request passes three; the relay frame one
+ * listening socket per declared address, ALTAIR_EVAL_RELAY_MAX_ADDRESSES). */
+#define ALTAIR_EVAL_FDIO_MAX_FDS 16
 
 /* All of bytes, or false (EOF, or an error in errno). Writes never raise SIGPIPE on sockets. */
 bool altair_eval_fdio_write_all(int fd, const void *bytes, size_t length);

@@ -147,6 +147,38 @@ static void add_endpoints(altair_eval_lockdown_policy *policy)
 	efree(copy);
 }
 
+/* -d altair_eval.guest_relay: the database relay's TCP addresses ("127.0.0.1:3306", "[::1]:5432"),
+ * comma-separated (runner/databases.c). The guest listens on each in its own network namespace,
+ * and the child's TCP may reach their ports only (seccomp: TCP streams; Landlock: those ports). */
+static void add_relay(altair_eval_lockdown_policy *policy)
+{
+	const char *list = ALTAIR_EVAL_G(guest_relay);
+	char *copy, *entry, *state = NULL;
+
+	if (!list || !*list || ALTAIR_EVAL_G(guest_allow_network)) {
+		return;
+	}
+	policy->relay = true;
+	policy->endpoints = true;
+	copy = estrdup(list);
+	for (entry = php_strtok_r(copy, ",", &state); entry; entry = php_strtok_r(NULL, ",", &state)) {
+		const char *colon = strrchr(entry, ':');
+		long port = colon ? strtol(colon + 1, NULL, 10) : 0;
+		bool known = false;
+
+		if (policy->relay_address_count < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY) {
+			policy->relay_addresses[policy->relay_address_count++] = estrdup(entry);
+		}
+		for (size_t i = 0; i < policy->connect_port_count; i++) {
+			known |= policy->connect_ports[i] == port;
+		}
+		if (!known && port > 0 && port <= 65535 && policy->connect_port_count < ALTAIR_EVAL_LOCKDOWN_MAX_PORTS) {
+			policy->connect_ports[policy->connect_port_count++] = (unsigned short) port;
+		}
+	}
+	efree(copy);
+}
+
 /* The directories outside the root Composer installed packages in (runner/packages.c), read-only:
  * "path;name;reason" entries, ':'-separated (neither separator is ever in a path or a name). */
 static void add_package_paths(altair_eval_lockdown_policy *policy)
@@ -199,6 +231,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 {
 	memset(policy, 0, sizeof(*policy));
 	add_endpoints(policy);
+	add_relay(policy);
 	policy->project_root = ALTAIR_EVAL_G(guest_root);
 	policy->scratch_dir = ALTAIR_EVAL_G(guest_scratch);
 	policy->allow_writes = ALTAIR_EVAL_G(guest_allow_writes);
@@ -240,6 +273,32 @@ static void free_policy(altair_eval_lockdown_policy *policy)
 	for (size_t i = 0; i < policy->socket_path_count; i++) {
 		efree((char *) policy->socket_paths[i]);
 	}
+	for (size_t i = 0; i < policy->relay_address_count; i++) {
+		efree((char *) policy->relay_addresses[i]);
+	}
+}
+
+/* The relay frame: the listening sockets ride on its first byte to the host, which relays what
+ * the child sends them (docs/ARCHITECTURE.md, "The database relay"); the guest keeps none. Sent
+ * before the sandbox frame, while the policy that names them is alive. */
+static void report_relay(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *kernel)
+{
+	zval frame, listening;
+
+	if (!policy->relay) {
+		return;
+	}
+	array_init(&frame);
+	add_assoc_string(&frame, "kind", "relay");
+	array_init(&listening);
+	for (size_t i = 0; i < kernel->relay_fd_count; i++) {
+		add_next_index_string(&listening, kernel->relay_bound[i]);
+		altair_eval_guest_report_attach_fd(kernel->relay_fds[i]);
+	}
+	kernel->relay_fd_count = 0;
+	add_assoc_zval(&frame, "listening", &listening);
+	altair_eval_guest_report_send(&frame);
+	zval_ptr_dtor(&frame);
 }
 
 static bool functions_disabled(void)
@@ -425,6 +484,7 @@ static bool lock_down(void)
 		/* A booted template's worker only narrows what its template holds (lockdown/booted.c). */
 		int status = booted ? altair_eval_lockdown_booted_worker(&policy, &template_namespaces, &kernel)
 			: altair_eval_lockdown_apply(&policy, &kernel);
+		report_relay(&policy, &kernel);
 		free_policy(&policy);
 		scratch_capped = kernel.scratch_capped;
 		if (kernel.process_listener_fd >= 0) {

@@ -23,7 +23,8 @@
 #include <unistd.h>
 
 static unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
-static int attached_fd = -1;
+static int attached_fds[ALTAIR_EVAL_FDIO_MAX_FDS];
+static size_t attached_count;
 static bool channel_open;
 static bool final_sent;
 /* /proc/self/status, opened before the lockdown hides /proc: the child's own peak RSS (VmHWM). */
@@ -74,21 +75,27 @@ static void write_all(const char *bytes, size_t length)
 
 void altair_eval_guest_report_attach_fd(int fd)
 {
-	attached_fd = fd;
+	if (attached_count < ALTAIR_EVAL_FDIO_MAX_FDS) {
+		attached_fds[attached_count++] = fd;
+	} else {
+		close(fd);
+	}
 }
 
-/* The first byte of a header carries the attached descriptor, if any; the rest goes as usual. */
+/* The first byte of a header carries the attached descriptors, if any; the rest goes as usual. */
 static void write_header(const char *header, size_t length)
 {
 	ssize_t sent;
 
-	if (attached_fd < 0) {
+	if (attached_count == 0) {
 		write_all(header, length);
 		return;
 	}
-	sent = altair_eval_fdio_send(ALTAIR_EVAL_CHANNEL_FD, header, 1, &attached_fd, 1);
-	close(attached_fd);
-	attached_fd = -1;
+	sent = altair_eval_fdio_send(ALTAIR_EVAL_CHANNEL_FD, header, 1, attached_fds, attached_count);
+	for (size_t i = 0; i < attached_count; i++) {
+		close(attached_fds[i]);
+	}
+	attached_count = 0;
 	write_all(header + (sent == 1 ? 1 : 0), length - (sent == 1 ? 1 : 0));
 }
 
@@ -112,9 +119,9 @@ static void write_frame(const char *json, size_t length)
 static bool is_final(zval *frame)
 {
 	zval *kind = zend_hash_str_find(Z_ARRVAL_P(frame), "kind", strlen("kind"));
-	/* sandbox and host (what was booted, guest/boot/boot.c) come before the one final frame. */
+	/* relay, sandbox and host (what was booted, guest/boot/boot.c) come before the one final frame. */
 	return !kind || Z_TYPE_P(kind) != IS_STRING || (!zend_string_equals_literal(Z_STR_P(kind), "sandbox")
-		&& !zend_string_equals_literal(Z_STR_P(kind), "host"));
+		&& !zend_string_equals_literal(Z_STR_P(kind), "host") && !zend_string_equals_literal(Z_STR_P(kind), "relay"));
 }
 
 void altair_eval_guest_report_send(zval *frame)

@@ -31,7 +31,8 @@ bool altair_eval_guest_report_final_sent(void);
  * only be measured here. Heap-free, like report_fatal. */
 void altair_eval_guest_report_exit(int exit_status);
 
-/* fd travels to the host with the next frame (SCM_RIGHTS) and is closed here once sent. */
+/* fd travels to the host with the next frame (SCM_RIGHTS) and is closed here once sent; several
+ * may travel together (the relay's listening sockets). */
 void altair_eval_guest_report_attach_fd(int fd);
 
 #endif

@@ -274,14 +274,17 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 	push_ini(command, "allow_url_include", "0");
 }
 
-/* allowEndpoints for the guest's lockdown, comma-separated (request.c keeps commas out of them). */
+/* allowEndpoints for the guest's lockdown, comma-separated (request.c keeps commas out of them).
+ * When the evaluation has a relay, its TCP entries are relayed (runner/databases.c): only the Unix
+ * ones are the guest's to allow. Then the relay's listen list. */
 static void push_endpoints(altair_eval_command *command, const altair_eval_request *request)
 {
 	smart_str list = {0};
 	zval *endpoint;
 
 	ZEND_HASH_FOREACH_VAL(request->allow_endpoints, endpoint) {
-		if (Z_TYPE_P(endpoint) == IS_STRING) {
+		if (Z_TYPE_P(endpoint) == IS_STRING
+			&& (!request->relayed || strncmp(Z_STRVAL_P(endpoint), "unix:", strlen("unix:")) == 0)) {
 			if (list.s) {
 				smart_str_appendc(&list, ',');
 			}
@@ -291,6 +294,7 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 	smart_str_0(&list);
 	push_ini(command, "altair_eval.guest_endpoints", list.s ? ZSTR_VAL(list.s) : "");
 	smart_str_free(&list);
+	push_ini(command, "altair_eval.guest_relay", request->relay_listen ? request->relay_listen : "");
 }
 
 /* packages: the paths outside the root with their package and reason (runner/packages.c). */
@@ -483,6 +487,8 @@ zend_string *altair_eval_command_policy_extra(const altair_eval_request *request
 		smart_str_appendc(&key, '\t');
 		smart_str_append(&key, Z_STR_P(entry));
 	} ZEND_HASH_FOREACH_END();
+	smart_str_appendc(&key, '\v');
+	smart_str_appends(&key, request->relay_listen ? request->relay_listen : "");
 	return smart_str_extract(&key);
 }
 

@@ -94,12 +94,19 @@ static void take_frame(zval *frame, altair_eval_report *report)
 		ZVAL_COPY_VALUE(&report->sandbox, frame);
 		return;
 	}
+	/* The relay's listening sockets came with it (supervise.c gave them to the relay); the host
+	 * keeps its own account of them, the frame only orders them before the sandbox frame. */
+	if (zend_string_equals_literal(Z_STR_P(kind), "relay") && !report->relay_seen && Z_ISUNDEF(report->sandbox)) {
+		report->relay_seen = true;
+		zval_ptr_dtor(frame);
+		return;
+	}
 	if (zend_string_equals_literal(Z_STR_P(kind), "host") && Z_ISUNDEF(report->host) && Z_ISUNDEF(report->result)) {
 		ZVAL_COPY_VALUE(&report->host, frame);
 		return;
 	}
 	if (!zend_string_equals_literal(Z_STR_P(kind), "sandbox") && !zend_string_equals_literal(Z_STR_P(kind), "host")
-		&& Z_ISUNDEF(report->result)) {
+		&& !zend_string_equals_literal(Z_STR_P(kind), "relay") && Z_ISUNDEF(report->result)) {
 		ZVAL_COPY_VALUE(&report->result, frame);
 		return;
 	}
@@ -201,6 +208,7 @@ void altair_eval_channel_parse(const altair_eval_channel_reader *reader, altair_
 	ZVAL_UNDEF(&report->host);
 	ZVAL_UNDEF(&report->result);
 	report->forged = reader->forged;
+	report->relay_seen = false;
 	report->has_status = false;
 	report->exit_status = report->memory_peak = 0;
 	report->rss_peak = -1;

@@ -15,6 +15,7 @@
 #include "ext/standard/php_string.h"
 #include "ext/spl/spl_exceptions.h"
 #include "runner_arginfo.h"
+#include "../relay/engine.h"
 
 #include <signal.h>
 #include <sys/stat.h>
@@ -173,6 +174,15 @@ static void abandon(altair_eval_child *child, altair_eval_outcome *outcome)
 	altair_eval_child_close(child, outcome);
 }
 
+/* The relay (every descriptor it still holds) and the declarations it served. */
+static void release_databases(altair_eval_outcome *outcome, altair_eval_databases *databases)
+{
+	altair_eval_relay_free(outcome->relay);
+	outcome->relay = NULL;
+	altair_eval_databases_free(databases);
+	efree(databases);
+}
+
 /* PHP's own messages on stderr name the snippet by its scratch path; show the stable name. */
 static void show_snippet_by_name(altair_eval_capture *err, const char *snippet_path)
 {
@@ -200,6 +210,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
 	bool bailed_out = false;
 	char *snippet_path;
+	altair_eval_databases *databases;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_OBJECT_OF_CLASS(request_object, altair_eval_request_ce)
@@ -218,9 +229,21 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		|| altair_eval_scratch_create(&request, &scratch) != SUCCESS) {
 		RETURN_THROWS();
 	}
+	/* The databases, and the addresses the child listens on for them (docs/ARCHITECTURE.md, "The
+	 * database relay"). */
+	databases = emalloc(sizeof(*databases));
+	altair_eval_databases_build(&request, databases);
+	request.relayed = databases->relayed;
+	request.relay_listen = databases->listen;
+	memset(&outcome, 0, sizeof(outcome));
+	outcome.process_listener_fd = -1;
+	outcome.relay = databases->count > 0 && databases->relayed
+		? altair_eval_relay_create(databases, request.rollback ? ALTAIR_RELAY_ROLLBACK
+			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY)) : NULL;
 	if (Z_TYPE_P(warm) == IS_TRUE) {
 		if (altair_eval_warm_start(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)), Z_STR_P(binary), &request, &scratch,
 				token, &child) != SUCCESS) {
+			release_databases(&outcome, databases);
 			altair_eval_scratch_remove(&scratch);
 			RETURN_THROWS();
 		}
@@ -229,13 +252,12 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		zend_result spawned = altair_eval_spawn(&command, ZSTR_VAL(request.project_root), token, &child);
 		altair_eval_command_free(&command);
 		if (spawned != SUCCESS) {
+			release_databases(&outcome, databases);
 			altair_eval_scratch_remove(&scratch);
 			RETURN_THROWS();
 		}
 	}
 
-	memset(&outcome, 0, sizeof(outcome));
-	outcome.process_listener_fd = -1;
 	altair_eval_channel_reader_init(&outcome.channel, token, (size_t) Z_LVAL_P(max));
 	zend_try {
 		altair_eval_supervise(&child, request.timeout_ms, &outcome);
@@ -244,6 +266,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	} zend_end_try();
 	if (bailed_out) {
 		abandon(&child, &outcome);
+		release_databases(&outcome, databases);
 		altair_eval_outcome_free(&outcome);
 		altair_eval_scratch_remove(&scratch);
 		zend_bailout();
@@ -252,9 +275,12 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	outcome.snippet_path = snippet_path = estrdup(scratch.snippet_path);
 	altair_eval_scratch_remove(&scratch);
 
+	altair_eval_relay_finish(outcome.relay);
+
 	altair_eval_channel_parse(&outcome.channel, &report);
 	altair_eval_result_build(return_value, &request, &outcome, &report);
 	altair_eval_report_free(&report);
+	release_databases(&outcome, databases);
 	altair_eval_outcome_free(&outcome);
 	efree(snippet_path);
 }

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <poll.h>
 #include "../php_altair_eval.h"
 
 /* An EvalRequest, read once from the object (borrowed strings: the object outlives the call). */
@@ -34,7 +36,39 @@ typedef struct {
 	HashTable *allow_endpoints; /* normalized strings: "host:port", "[v6]:port", "unix:/path" */
 	bool env_clean;             /* only env_allow (and what we set) reaches the child */
 	HashTable *env_allow;       /* variable names */
+	HashTable *databases;       /* normalized URLs (runner/databases.c) */
+	bool rollback;              /* allowWrites "rollback": the relay's mode (the project stays read-only) */
+	/* Set by the evaluator from the declarations (runner/databases.c): the TCP addresses the guest
+	 * listens on for the relay, comma-separated, or NULL; when set, TCP endpoints are relayed and
+	 * only the Unix ones reach the guest's own allowlist. */
+	const char *relay_listen;
+	bool relayed;
 } altair_eval_request;
+
+/* One declared database (or relayed endpoint) of an evaluation (runner/databases.c). */
+typedef struct {
+	char protocol[8];     /* the relay engine's name: pgsql, mysql, redis, raw */
+	char host[256];       /* as declared, lower-cased; "[v6]" bracketed */
+	int port;
+	char socket[108];     /* a Unix socket path instead of host and port */
+	bool tls;
+	char shown[300];      /* the address as sandbox.databases shows it */
+	char declared_by[40]; /* "EvalRequest databases", "allowEndpoints" */
+	char listen[80];      /* where the child listens for it ("127.0.0.1:3306"), "" when it cannot */
+	char note[160];       /* why it is not reachable, "" when it is */
+	struct sockaddr_storage upstream; /* the real server, resolved by the host */
+	socklen_t upstream_length;
+} altair_eval_database;
+
+typedef struct {
+	altair_eval_database list[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	size_t count;
+	bool relayed;  /* the child reaches them only through the relay (network off, not unsafe) */
+	char *listen;  /* emalloc'd comma-separated listen addresses, or NULL */
+} altair_eval_databases;
+
+/* The host's relay of one evaluation (runner/relay.c); opaque to the other steps. */
+typedef struct altair_eval_relay altair_eval_relay;
 
 typedef struct {
 	char *dir;          /* emalloc'd absolute path */
@@ -105,6 +139,7 @@ typedef struct {
 	int process_listener_fd;     /* the guest's seccomp listener, once it arrived; else -1 */
 	const char *snippet_path;    /* the snippet's real file (gone with the scratch dir): errors in it */
 	zend_long processes_refused; /* process starts the listener refused */
+	altair_eval_relay *relay;    /* the database relay, served by supervision's poll; NULL when none */
 } altair_eval_outcome;
 
 /* What the guest reported over the channel, already authenticated and decoded. */
@@ -113,6 +148,7 @@ typedef struct {
 	zval host;    /* what the guest booted (guest/boot/boot.c): array or IS_UNDEF */
 	zval result;  /* the final frame (kind return|exception|error|exit) or IS_UNDEF */
 	bool forged;  /* the channel carried bytes that were not an authentic frame */
+	bool relay_seen; /* the relay frame (the listening sockets' carrier) came */
 	/* The status frame, the guest's last words (see guest/report.h); has_status false without it. */
 	bool has_status;
 	zend_long exit_status;
@@ -227,6 +263,31 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 	altair_eval_child *child);
 void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome);
 void altair_eval_warm_stop_all(altair_eval_evaluator_object *evaluator);
+
+/* databases.c */
+/* A database URL in its normalized form ("mysql://127.0.0.1:3306", "mysql+unix:///run/x.sock"),
+ * or NULL when it is not one. */
+zend_string *altair_eval_databases_normalize(const char *url, size_t length);
+void altair_eval_databases_build(const altair_eval_request *request, altair_eval_databases *databases);
+void altair_eval_databases_free(altair_eval_databases *databases);
+
+/* relay.c: the relay loop, driven by supervision. */
+altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode);
+/* A descriptor the guest attached to the channel: kept (true) when it is one of the relay's
+ * listening sockets, else left to the caller. */
+bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd);
+/* The relay's descriptors for poll, at most room; returns how many. */
+size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, size_t room);
+/* After poll: serves the entries altair_eval_relay_watch filled. */
+void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_t count);
+/* The end of the evaluation: each engine's finish() written to its server (briefly), then every
+ * descriptor closed. Safe to call more than once. */
+void altair_eval_relay_finish(altair_eval_relay *relay);
+/* sandbox.databases and the queries the engines reported (new arrays). */
+void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out);
+void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out);
+/* Closes whatever is still open and frees it; NULL is fine. */
+void altair_eval_relay_free(altair_eval_relay *relay);
 
 /* result.c */
 void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,

@@ -25,6 +25,9 @@ zend_class_entry *altair_eval_request_ce;
 #define ALTAIR_EVAL_REQUEST_ARG_ENDPOINTS 9
 #define ALTAIR_EVAL_REQUEST_ARG_ENV 10
 #define ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW 11
+#define ALTAIR_EVAL_REQUEST_ARG_DATABASES 12
+#define ALTAIR_EVAL_REQUEST_ARG_WRITES 5
+#define ALTAIR_EVAL_WRITES_ROLLBACK "rollback"
 
 /* Characters a path cannot carry into the child's -d open_basedir=... / -d altair_eval.*=... */
 #define ALTAIR_EVAL_PATH_FORBIDDEN_CHARS "\"\n\r:;"
@@ -221,6 +224,41 @@ static zend_array *normalize_endpoints(HashTable *given, uint32_t argument)
 	return list;
 }
 
+/* EvalRequest databases: URLs normalized by runner/databases.c; NULL with a ValueError thrown. */
+static zend_array *normalize_databases(HashTable *given, uint32_t argument)
+{
+	zend_array *list;
+	zval *entry, normalized;
+
+	if (zend_hash_num_elements(given) > ALTAIR_EVAL_DATABASES_MAX) {
+		zend_argument_value_error(argument, "must not have more than %d entries", ALTAIR_EVAL_DATABASES_MAX);
+		return NULL;
+	}
+	list = zend_new_array(zend_hash_num_elements(given));
+	ZEND_HASH_FOREACH_VAL(given, entry) {
+		zend_string *url = NULL;
+
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) == IS_STRING) {
+			url = altair_eval_databases_normalize(Z_STRVAL_P(entry), Z_STRLEN_P(entry));
+		}
+		if (!url) {
+			if (Z_TYPE_P(entry) == IS_STRING) {
+				/* Never echoed: a URL may carry a password. */
+				zend_argument_value_error(argument, "must hold database URLs (pgsql://host:port, mysql://…, redis://…, mysql+unix:///path), entry %zu is not one",
+					(size_t) zend_hash_num_elements(list));
+			} else {
+				zend_argument_value_error(argument, "must hold strings, %s given", zend_zval_type_name(entry));
+			}
+			zend_array_destroy(list);
+			return NULL;
+		}
+		ZVAL_STR(&normalized, url);
+		zend_hash_next_index_insert_new(list, &normalized);
+	} ZEND_HASH_FOREACH_END();
+	return list;
+}
+
 static bool is_variable_name(zend_string *name)
 {
 	const char *c = ZSTR_VAL(name);
@@ -297,24 +335,27 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	zend_long timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_DEFAULT;
 	zend_long memory_limit_mb = ALTAIR_EVAL_MEMORY_MB_DEFAULT;
 	bool allow_writes = false, allow_network = false, unsafe = false;
-	HashTable *given_endpoints = NULL, *given_env_allow = NULL;
+	zval *writes = NULL;
+	const char *database_mode = "read-only";
+	HashTable *given_endpoints = NULL, *given_env_allow = NULL, *given_databases = NULL;
 	zend_string *env = NULL;
-	zend_array *endpoints, *env_allow;
+	zend_array *endpoints, *env_allow, *databases = NULL;
 	zend_object *object = Z_OBJ_P(ZEND_THIS);
 
-	ZEND_PARSE_PARAMETERS_START(2, 11)
+	ZEND_PARSE_PARAMETERS_START(2, 12)
 		Z_PARAM_STR(snippet)
 		Z_PARAM_PATH_STR(given_root)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(timeout_ms)
 		Z_PARAM_LONG(memory_limit_mb)
-		Z_PARAM_BOOL(allow_writes)
+		Z_PARAM_ZVAL(writes)
 		Z_PARAM_BOOL(allow_network)
 		Z_PARAM_BOOL(unsafe)
 		Z_PARAM_PATH_STR_OR_NULL(given_bootstrap)
 		Z_PARAM_ARRAY_HT(given_endpoints)
 		Z_PARAM_STR(env)
 		Z_PARAM_ARRAY_HT(given_env_allow)
+		Z_PARAM_ARRAY_HT(given_databases)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (ZSTR_LEN(snippet) == 0) {
@@ -330,6 +371,18 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		zend_argument_value_error(2, "must not be empty");
 		RETURN_THROWS();
 	}
+	/* true: the project and the databases are writable; "rollback": the databases' writes are
+	 * undone at the end (the relay's mode), the project stays read-only. */
+	if (writes && Z_TYPE_P(writes) == IS_STRING) {
+		if (!zend_string_equals_literal(Z_STR_P(writes), ALTAIR_EVAL_WRITES_ROLLBACK)) {
+			zend_argument_value_error(ALTAIR_EVAL_REQUEST_ARG_WRITES, "must be true, false or \"" ALTAIR_EVAL_WRITES_ROLLBACK "\"");
+			RETURN_THROWS();
+		}
+		database_mode = "rollback";
+	} else if (writes) {
+		allow_writes = zend_is_true(writes);
+		database_mode = allow_writes ? "writes" : "read-only";
+	}
 	if (env && !zend_string_equals_literal(env, "inherit") && !zend_string_equals_literal(env, "clean")) {
 		zend_argument_value_error(ALTAIR_EVAL_REQUEST_ARG_ENV, "must be \"inherit\" or \"clean\", \"%s\" given", ZSTR_VAL(env));
 		RETURN_THROWS();
@@ -340,9 +393,15 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	}
 	endpoints = given_endpoints ? normalize_endpoints(given_endpoints, ALTAIR_EVAL_REQUEST_ARG_ENDPOINTS) : zend_new_array(0);
 	env_allow = endpoints ? (given_env_allow ? normalize_env_allow(given_env_allow, ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW) : zend_new_array(0)) : NULL;
-	if (!endpoints || !env_allow) {
+	if (env_allow) {
+		databases = given_databases ? normalize_databases(given_databases, ALTAIR_EVAL_REQUEST_ARG_DATABASES) : zend_new_array(0);
+	}
+	if (!endpoints || !env_allow || !databases) {
 		if (endpoints) {
 			zend_array_destroy(endpoints);
+		}
+		if (env_allow) {
+			zend_array_destroy(env_allow);
 		}
 		if (bootstrap) {
 			zend_string_release(bootstrap);
@@ -356,6 +415,7 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	set_long(object, "timeoutMs", clamp(timeout_ms, ALTAIR_EVAL_TIMEOUT_MS_MIN, ALTAIR_EVAL_TIMEOUT_MS_MAX));
 	set_long(object, "memoryLimitMb", clamp(memory_limit_mb, ALTAIR_EVAL_MEMORY_MB_MIN, ALTAIR_EVAL_MEMORY_MB_MAX));
 	set_bool(object, "allowWrites", allow_writes);
+	zend_update_property_string(altair_eval_request_ce, object, "databaseMode", strlen("databaseMode"), database_mode);
 	set_bool(object, "allowNetwork", allow_network);
 	set_bool(object, "unsafe", unsafe);
 	if (bootstrap) {
@@ -371,6 +431,7 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		zend_update_property_string(altair_eval_request_ce, object, "env", strlen("env"), "inherit");
 	}
 	set_array(object, "envAllow", env_allow);
+	set_array(object, "databases", databases);
 	zend_string_release(root);
 }
 
@@ -396,6 +457,7 @@ static zval *property(zend_object *object, const char *name, uint8_t type)
 zend_result altair_eval_request_read(zend_object *object, altair_eval_request *request)
 {
 	zval *snippet, *root, *timeout, *memory, *writes, *network, *bootstrap, *unsafe, *endpoints, *env, *env_allow;
+	zval *databases, *mode;
 
 	if (!(snippet = property(object, "snippet", IS_STRING))
 		|| !(root = property(object, "projectRoot", IS_STRING))
@@ -407,7 +469,9 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 		|| !(unsafe = property(object, "unsafe", _IS_BOOL))
 		|| !(endpoints = property(object, "allowEndpoints", IS_ARRAY))
 		|| !(env = property(object, "env", IS_STRING))
-		|| !(env_allow = property(object, "envAllow", IS_ARRAY))) {
+		|| !(env_allow = property(object, "envAllow", IS_ARRAY))
+		|| !(databases = property(object, "databases", IS_ARRAY))
+		|| !(mode = property(object, "databaseMode", IS_STRING))) {
 		return FAILURE;
 	}
 	request->snippet = Z_STR_P(snippet);
@@ -421,5 +485,9 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->allow_endpoints = Z_ARRVAL_P(endpoints);
 	request->env_clean = zend_string_equals_literal(Z_STR_P(env), "clean");
 	request->env_allow = Z_ARRVAL_P(env_allow);
+	request->databases = Z_ARRVAL_P(databases);
+	request->rollback = zend_string_equals_literal(Z_STR_P(mode), "rollback");
+	request->relay_listen = NULL;
+	request->relayed = false;
 	return check_paths(request->project_root, request->bootstrap);
 }

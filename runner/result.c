@@ -21,6 +21,10 @@
 
 zend_class_entry *altair_eval_result_ce;
 
+/* sandbox.reachable with the network off: what the child can connect to, and how to add one. */
+#define ALTAIR_EVAL_RELAY_REACHABLE "the network is off: the child reaches only the declared databases and endpoints, " \
+	"through the host's relay (declare one with --database / EvalRequest databases, or --allow-endpoint / EvalRequest allowEndpoints)"
+
 /* Property name → contract key, in contract order. */
 static const struct {
 	const char *property;
@@ -43,6 +47,7 @@ static const struct {
 	{ "sandbox", "sandbox" },
 	{ "host", "host" },
 	{ "memoryPeakRssBytes", "memory_peak_rss_bytes" },
+	{ "queries", "queries" },
 };
 
 /* The sandbox keys every report has, whatever the guest managed to say. */
@@ -373,7 +378,7 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	altair_eval_report *report)
 {
 	zend_object *object;
-	zval value, error;
+	zval value, error, entry_value;
 	ending end = ending_of(outcome, report);
 	const char *limit;
 	bool has_final = !report->forged && !Z_ISUNDEF(report->result);
@@ -433,7 +438,18 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	set_bool(object, "stdoutTruncated", outcome->out.truncated);
 	set_bool(object, "stderrTruncated", outcome->err.truncated);
 	build_sandbox(&value, report, request);
+	/* The database relay's own account (runner/relay_report.c): the guest cannot speak for it. */
+	altair_eval_relay_databases(outcome->relay, &entry_value);
+	zend_hash_str_update(Z_ARRVAL(value), "databases", strlen("databases"), &entry_value);
+	if (request->relayed) {
+		add_assoc_string(&value, "reachable", ALTAIR_EVAL_RELAY_REACHABLE);
+	} else {
+		add_assoc_null(&value, "reachable");
+	}
 	set(object, "sandbox", &value);
+	zval_ptr_dtor(&value);
+	altair_eval_relay_queries(outcome->relay, &value);
+	set(object, "queries", &value);
 	zval_ptr_dtor(&value);
 	set_host(object, report);
 	if (report->has_status && report->rss_peak >= 0) {
@@ -470,14 +486,14 @@ static void null_the_rest(zend_object *object)
  * derived as an evaluation would derive it. */
 ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 {
-	zval *result, *exception, *error = NULL, *sandbox = NULL;
+	zval *result, *exception, *error = NULL, *sandbox = NULL, *queries = NULL;
 	zend_string *stdout_text, *stderr_text, *limit = NULL;
 	zend_long duration_ms, memory_peak_bytes, exit_code, signal = 0;
 	bool timed_out, signal_null = true, stdout_truncated = false, stderr_truncated = false;
 	zend_object *object = Z_OBJ_P(ZEND_THIS);
 	zval empty;
 
-	ZEND_PARSE_PARAMETERS_START(8, 14)
+	ZEND_PARSE_PARAMETERS_START(8, 15)
 		Z_PARAM_ARRAY_OR_NULL(result)
 		Z_PARAM_STR(stdout_text)
 		Z_PARAM_STR(stderr_text)
@@ -493,6 +509,7 @@ ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 		Z_PARAM_BOOL(stdout_truncated)
 		Z_PARAM_BOOL(stderr_truncated)
 		Z_PARAM_ARRAY(sandbox)
+		Z_PARAM_ARRAY(queries)
 	ZEND_PARSE_PARAMETERS_END();
 
 	set_bool(object, "ok", !timed_out && !exception && !error && exit_code == 0);
@@ -522,6 +539,12 @@ ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 	} else {
 		ZVAL_EMPTY_ARRAY(&empty);
 		set(object, "sandbox", &empty);
+	}
+	if (queries) {
+		set(object, "queries", queries);
+	} else {
+		ZVAL_EMPTY_ARRAY(&empty);
+		set(object, "queries", &empty);
 	}
 	null_the_rest(object);
 }

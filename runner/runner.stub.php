@@ -72,6 +72,11 @@ namespace Altair\Eval {
          */
         public const MAX_ALLOW_ENDPOINTS = UNKNOWN;
         /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_DATABASES_MAX
+         */
+        public const MAX_DATABASES = UNKNOWN;
+        /**
          * The child gets the caller's environment, minus the always-denied variables.
          * @var string
          */
@@ -87,7 +92,14 @@ namespace Altair\Eval {
         public readonly string $projectRoot;
         public readonly int $timeoutMs;
         public readonly int $memoryLimitMb;
+        /** The project tree (and the databases) are writable: $allowWrites was true. */
         public readonly bool $allowWrites;
+        /**
+         * What the database relay lets through: "read-only" (the default), "writes" ($allowWrites
+         * true) or "rollback" ($allowWrites "rollback": writes run and are undone at the end; the
+         * project tree stays read-only).
+         */
+        public readonly string $databaseMode;
         public readonly bool $allowNetwork;
         public readonly bool $unsafe;
         /** The real path of the bootstrap file, always inside the project root. */
@@ -102,19 +114,27 @@ namespace Altair\Eval {
         public readonly string $env;
         /** @var list<string> */
         public readonly array $envAllow;
+        /**
+         * The databases the snippet may reach, through the host's relay only, normalized:
+         * "pgsql://host:port", "mysql://…", "redis://…", "rediss://…", "mysql+unix:///path".
+         * Credentials in a URL are dropped: the child authenticates itself.
+         * @var list<string>
+         */
+        public readonly array $databases;
 
         public function __construct(
             string $snippet,
             string $projectRoot,
             int $timeoutMs = 5000,
             int $memoryLimitMb = 128,
-            bool $allowWrites = false,
+            bool|string $allowWrites = false,
             bool $allowNetwork = false,
             bool $unsafe = false,
             ?string $bootstrap = null,
             array $allowEndpoints = [],
             string $env = 'inherit',
-            array $envAllow = []
+            array $envAllow = [],
+            array $databases = []
         ) {}
     }
 
@@ -134,6 +154,21 @@ namespace Altair\Eval {
          * @cvalue ALTAIR_EVAL_EXIT_TIMEOUT
          */
         public const EXIT_TIMEOUT = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_QUERIES_MAX
+         */
+        public const QUERIES_MAX = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_QUERIES_MAX_BYTES
+         */
+        public const QUERIES_MAX_BYTES = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_QUERY_TEXT_MAX
+         */
+        public const QUERY_TEXT_MAX = UNKNOWN;
 
         public readonly bool $ok;
         public readonly ?array $result;
@@ -154,6 +189,13 @@ namespace Altair\Eval {
         public readonly ?array $host;
         /** The child's own peak resident set (VmHWM), null when it ended before it could say. */
         public readonly ?int $memoryPeakRssBytes;
+        /**
+         * Every statement the evaluation ran through the database relay, in order:
+         * {database, text, params, duration_ms, rows, error, refused}; past QUERIES_MAX entries or
+         * QUERIES_MAX_BYTES a last {truncated: true} entry.
+         * @var list<array<string, mixed>>
+         */
+        public readonly array $queries;
 
         /**
          * univeros/framework's eight parameters first, in its order; this project's additions after,
@@ -174,7 +216,8 @@ namespace Altair\Eval {
             ?array $error = null,
             bool $stdoutTruncated = false,
             bool $stderrTruncated = false,
-            array $sandbox = []
+            array $sandbox = [],
+            array $queries = []
         ) {}
 
         public function ok(): bool {}

@@ -1,18 +1,19 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 90fe42c06985d97e09169ce41f8fbe1ca0f003ff */
+ * Stub hash: 24ab81c539ce92084d5a65e399c34607eb80175a */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, projectRoot, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeoutMs, IS_LONG, 0, "5000")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, memoryLimitMb, IS_LONG, 0, "128")
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowWrites, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_MASK(0, allowWrites, MAY_BE_BOOL|MAY_BE_STRING, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowNetwork, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, unsafe, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, bootstrap, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, allowEndpoints, IS_ARRAY, 0, "[]")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, env, IS_STRING, 0, "\'inherit\'")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, envAllow, IS_ARRAY, 0, "[]")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, databases, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 8)
@@ -30,6 +31,7 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 8
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, stdoutTruncated, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, stderrTruncated, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, sandbox, IS_ARRAY, 0, "[]")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queries, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalResult_ok, 0, 0, _IS_BOOL, 0)
@@ -163,6 +165,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_class_constant_ex(class_entry, const_MAX_ALLOW_ENDPOINTS_name, &const_MAX_ALLOW_ENDPOINTS_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_ALLOW_ENDPOINTS_name);
 
+	zval const_MAX_DATABASES_value;
+	ZVAL_LONG(&const_MAX_DATABASES_value, ALTAIR_EVAL_DATABASES_MAX);
+	zend_string *const_MAX_DATABASES_name = zend_string_init_interned("MAX_DATABASES", sizeof("MAX_DATABASES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_DATABASES_name, &const_MAX_DATABASES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_DATABASES_name);
+
 	zval const_ENV_INHERIT_value;
 	zend_string *const_ENV_INHERIT_value_str = zend_string_init("inherit", strlen("inherit"), 1);
 	ZVAL_STR(&const_ENV_INHERIT_value, const_ENV_INHERIT_value_str);
@@ -207,6 +215,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_typed_property(class_entry, property_allowWrites_name, &property_allowWrites_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_BOOL));
 	zend_string_release(property_allowWrites_name);
 
+	zval property_databaseMode_default_value;
+	ZVAL_UNDEF(&property_databaseMode_default_value);
+	zend_string *property_databaseMode_name = zend_string_init("databaseMode", sizeof("databaseMode") - 1, 1);
+	zend_declare_typed_property(class_entry, property_databaseMode_name, &property_databaseMode_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_databaseMode_name);
+
 	zval property_allowNetwork_default_value;
 	ZVAL_UNDEF(&property_allowNetwork_default_value);
 	zend_string *property_allowNetwork_name = zend_string_init("allowNetwork", sizeof("allowNetwork") - 1, 1);
@@ -243,6 +257,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_typed_property(class_entry, property_envAllow_name, &property_envAllow_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
 	zend_string_release(property_envAllow_name);
 
+	zval property_databases_default_value;
+	ZVAL_UNDEF(&property_databases_default_value);
+	zend_string *property_databases_name = zend_string_init("databases", sizeof("databases") - 1, 1);
+	zend_declare_typed_property(class_entry, property_databases_name, &property_databases_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_databases_name);
+
 	return class_entry;
 }
 
@@ -265,6 +285,24 @@ static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
 	zend_string *const_EXIT_TIMEOUT_name = zend_string_init_interned("EXIT_TIMEOUT", sizeof("EXIT_TIMEOUT") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_EXIT_TIMEOUT_name, &const_EXIT_TIMEOUT_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_EXIT_TIMEOUT_name);
+
+	zval const_QUERIES_MAX_value;
+	ZVAL_LONG(&const_QUERIES_MAX_value, ALTAIR_EVAL_QUERIES_MAX);
+	zend_string *const_QUERIES_MAX_name = zend_string_init_interned("QUERIES_MAX", sizeof("QUERIES_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_QUERIES_MAX_name, &const_QUERIES_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_QUERIES_MAX_name);
+
+	zval const_QUERIES_MAX_BYTES_value;
+	ZVAL_LONG(&const_QUERIES_MAX_BYTES_value, ALTAIR_EVAL_QUERIES_MAX_BYTES);
+	zend_string *const_QUERIES_MAX_BYTES_name = zend_string_init_interned("QUERIES_MAX_BYTES", sizeof("QUERIES_MAX_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_QUERIES_MAX_BYTES_name, &const_QUERIES_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_QUERIES_MAX_BYTES_name);
+
+	zval const_QUERY_TEXT_MAX_value;
+	ZVAL_LONG(&const_QUERY_TEXT_MAX_value, ALTAIR_EVAL_QUERY_TEXT_MAX);
+	zend_string *const_QUERY_TEXT_MAX_name = zend_string_init_interned("QUERY_TEXT_MAX", sizeof("QUERY_TEXT_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_QUERY_TEXT_MAX_name, &const_QUERY_TEXT_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_QUERY_TEXT_MAX_name);
 
 	zval property_ok_default_value;
 	ZVAL_UNDEF(&property_ok_default_value);
@@ -367,6 +405,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
 	zend_string *property_memoryPeakRssBytes_name = zend_string_init("memoryPeakRssBytes", sizeof("memoryPeakRssBytes") - 1, 1);
 	zend_declare_typed_property(class_entry, property_memoryPeakRssBytes_name, &property_memoryPeakRssBytes_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG|MAY_BE_NULL));
 	zend_string_release(property_memoryPeakRssBytes_name);
+
+	zval property_queries_default_value;
+	ZVAL_UNDEF(&property_queries_default_value);
+	zend_string *property_queries_name = zend_string_init("queries", sizeof("queries") - 1, 1);
+	zend_declare_typed_property(class_entry, property_queries_name, &property_queries_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_queries_name);
 
 	return class_entry;
 }

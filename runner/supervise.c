@@ -68,10 +68,14 @@ static int open_pidfd(pid_t pid)
 /* What poll watches, in this order: the three streams of the child first. */
 enum { WATCH_OUT, WATCH_ERR, WATCH_CHANNEL, WATCH_EXIT, WATCH_NOTIFY, WATCHED };
 
-/* A descriptor the guest attached to the channel (its seccomp listener): the first one is kept. */
+/* Descriptors the guest attached to the channel: the relay's listening sockets (the relay
+ * frame), then its seccomp listener (the sandbox frame): the first one is kept. */
 static void keep_attached(const int *fds, size_t count, altair_eval_outcome *outcome)
 {
 	for (size_t i = 0; i < count; i++) {
+		if (altair_eval_relay_adopt(outcome->relay, fds[i])) {
+			continue;
+		}
 		if (outcome->process_listener_fd < 0) {
 			outcome->process_listener_fd = fds[i];
 		} else {
@@ -235,6 +239,8 @@ typedef struct {
 	uint64_t drain_until; /* after the exit: stop reading then */
 	bool exited;
 	bool exit_watched;    /* a pidfd or the template's socket says when the child exits */
+	/* What poll watches: the descriptors above, then the relay's (runner/relay.c). */
+	struct pollfd polled[WATCHED + ALTAIR_EVAL_RELAY_MAX_ADDRESSES + 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
 } supervision;
 
 static void supervision_start(supervision *s, altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome,
@@ -345,15 +351,20 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 			on_exited(&s);
 			continue;
 		}
-		for (int i = 0; i < WATCHED; i++) {
-			s.watched[i].revents = 0;
+		size_t relayed = s.exited ? 0
+			: altair_eval_relay_watch(outcome->relay, s.polled + WATCHED, sizeof(s.polled) / sizeof(s.polled[0]) - WATCHED);
+		memcpy(s.polled, s.watched, sizeof(s.watched));
+		for (size_t i = 0; i < WATCHED + relayed; i++) {
+			s.polled[i].revents = 0;
 		}
-		ready = poll(s.watched, WATCHED, next_wake(&s, now));
+		ready = poll(s.polled, WATCHED + relayed, next_wake(&s, now));
 		if (ready < 0 && errno != EINTR) {
 			break;
 		}
 		if (ready > 0) {
+			memcpy(s.watched, s.polled, sizeof(s.watched));
 			on_readable(&s);
+			altair_eval_relay_serve(outcome->relay, s.polled + WATCHED, relayed);
 		}
 	}
 	if (!s.exited) {

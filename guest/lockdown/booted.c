@@ -95,6 +95,9 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	/* The template's IPC namespace, with its limits: the template removes whatever a worker left
 	 * there before it forks the next (guest/template/watch.c). */
 	altair_eval_lockdown_rlimits_cpu(policy, report);
+	/* The database relay: its own network namespace and listeners, before Landlock's layer 2. */
+	altair_eval_lockdown_relay_namespace(policy, report);
+	altair_eval_lockdown_relay_listen(policy, report);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (!altair_eval_lockdown_mount_booted_worker(policy, report)) {
 		return -1;

@@ -168,6 +168,11 @@ static bool lockdown_landlock_ports(const altair_eval_lockdown_policy *policy, a
 	for (size_t i = 0; i < policy->connect_port_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_PORTS; i++) {
 		memset(&rule, 0, sizeof(rule));
 		rule.allowed_access = LANDLOCK_ACCESS_NET_CONNECT_TCP;
+		/* A booted template's workers listen for the database relay in a network namespace of
+		 * their own, under this ruleset (lockdown/namespaces.c). */
+		if (policy->booted_template && policy->relay) {
+			rule.allowed_access |= LANDLOCK_ACCESS_NET_BIND_TCP;
+		}
 		rule.port = policy->connect_ports[i];
 		if (syscall(__NR_landlock_add_rule, ruleset_fd, LOCKDOWN_LANDLOCK_RULE_NET_PORT, &rule, 0) != 0) {
 			altair_eval_lockdown_note(report, "landlock: TCP port %u: %s", (unsigned) policy->connect_ports[i], strerror(errno));

@@ -93,10 +93,12 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	altair_eval_lockdown_no_new_privs(report);
 	if (policy->namespaces_entered) {
 		altair_eval_lockdown_namespaces_adopt(policy->namespaces_entered, report);
+		altair_eval_lockdown_relay_namespace(policy, report);
 	} else {
 		altair_eval_lockdown_namespaces(policy, report);
 	}
 	altair_eval_lockdown_namespaces_ipc(policy, report);
+	altair_eval_lockdown_relay_listen(policy, report);
 	if (policy->private_view && altair_eval_lockdown_mount_apply(policy, report) != 0) {
 		return -1;
 	}

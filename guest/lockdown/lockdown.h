@@ -18,6 +18,8 @@
 #define ALTAIR_EVAL_LOCKDOWN_NOTE_LEN 160
 #define ALTAIR_EVAL_LOCKDOWN_MAX_PORTS 16
 #define ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS 16
+/* The database relay's listening addresses (ALTAIR_EVAL_RELAY_MAX_ADDRESSES). */
+#define ALTAIR_EVAL_LOCKDOWN_MAX_RELAY 16
 
 typedef struct {
 	/* Real paths. The scratch directory lies outside the project (runner/scratch.c names the layout). */
@@ -59,6 +61,13 @@ typedef struct {
 	 * with exactly what the serve loop and a worker's own steps need: fork without namespaces,
 	 * setsid, its own RLIMIT_CPU and PR_SET_PDEATHSIG with SIGKILL only. */
 	bool booted_template;
+	/* The database relay (docs/ARCHITECTURE.md, "The database relay"): TCP addresses ("127.0.0.1:3306",
+	 * "[::1]:5432") to listen on inside the process's own network namespace, whose sockets go to the
+	 * host. With relay the namespace is entered even though endpoints is set (endpoints then means:
+	 * TCP stream sockets to the relay's ports, by seccomp and Landlock). */
+	bool relay;
+	const char *relay_addresses[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
+	size_t relay_address_count;
 } altair_eval_lockdown_policy;
 
 typedef struct altair_eval_lockdown_report_s {
@@ -85,6 +94,11 @@ typedef struct altair_eval_lockdown_report_s {
 	/* /proc/self/status, opened once the view is in force (a warm worker's own entry exists only
 	 * then) and before Landlock closes /proc; for the peak RSS the guest reports. Else -1. */
 	int status_fd;
+	/* The relay's listening sockets (policy->relay_addresses that could be bound, in order; the
+	 * address of each in relay_bound), for the guest to send to the host and close. */
+	int relay_fds[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
+	const char *relay_bound[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
+	size_t relay_fd_count;
 	/* Why a step did not hold, e.g. "landlock: Function not implemented". */
 	char notes[ALTAIR_EVAL_LOCKDOWN_MAX_NOTES][ALTAIR_EVAL_LOCKDOWN_NOTE_LEN];
 	size_t note_count;
@@ -97,6 +111,13 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 /* The network namespace step alone (unless the network is allowed), for a warm template to enter
  * once on behalf of all its workers: creating a network namespace costs about a millisecond. */
 void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* A warm worker with the relay: a network namespace of its own instead of its template's. */
+void altair_eval_lockdown_relay_namespace(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
+/* The relay's listening sockets in the process's network namespace (loopback brought up first);
+ * what could not be bound is noted. Before Landlock, which denies TCP bind. */
+void altair_eval_lockdown_relay_listen(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 /* A warm template: builds the private view once (everything but a worker's own /proc entry and
  * scratch), so that altair_eval_lockdown_apply in each forked worker only adds those. 0, or -1

@@ -97,7 +97,7 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 	if (policy->allow_network) {
 		return;
 	}
-	if (policy->endpoints) {
+	if (policy->endpoints && !policy->relay) {
 		altair_eval_lockdown_note(report, "netns: not entered: allowlisted endpoints must stay reachable (TCP held by Landlock ports and seccomp instead)");
 		return;
 	}
@@ -140,6 +140,142 @@ static bool lockdown_ipc_limits(const altair_eval_lockdown_policy *policy, altai
 #endif
 
 #endif /* LOCKDOWN_POSIX */
+
+/* ---- the database relay's listeners ---------------------------------------------------------- */
+
+#if defined(LOCKDOWN_NETNS)
+# include <stdlib.h>
+# include <arpa/inet.h>
+# include <net/if.h>
+# include <netinet/in.h>
+# include <sys/ioctl.h>
+# include <sys/socket.h>
+
+/* The namespace's loopback interface is down when it is made: up, so 127.0.0.1 and ::1 exist. */
+static bool lockdown_loopback_up(altair_eval_lockdown_report *report)
+{
+	struct ifreq request;
+	/* A stream socket: a booted worker's inherited filter allows inet sockets only as TCP streams. */
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	bool up = false;
+
+	if (fd < 0) {
+		altair_eval_lockdown_note(report, "relay: loopback: %s", strerror(errno));
+		return false;
+	}
+	memset(&request, 0, sizeof(request));
+	strncpy(request.ifr_name, "lo", IFNAMSIZ - 1);
+	if (ioctl(fd, SIOCGIFFLAGS, &request) == 0) {
+		request.ifr_flags |= IFF_UP | IFF_RUNNING;
+		up = ioctl(fd, SIOCSIFFLAGS, &request) == 0;
+	}
+	if (!up) {
+		altair_eval_lockdown_note(report, "relay: loopback: %s", strerror(errno));
+	}
+	close(fd);
+	return up;
+}
+
+/* "127.0.0.1:3306" or "[::1]:3306" into an address; false when it is neither. */
+static bool lockdown_relay_address(const char *text, struct sockaddr_storage *address, socklen_t *length)
+{
+	char host[64];
+	const char *colon = strrchr(text, ':');
+	long port = colon ? strtol(colon + 1, NULL, 10) : 0;
+	size_t host_length = colon ? (size_t) (colon - text) : 0;
+
+	memset(address, 0, sizeof(*address));
+	if (!colon || port < 1 || port > 65535 || host_length == 0 || host_length >= sizeof(host)) {
+		return false;
+	}
+	if (text[0] == '[' && host_length >= 2 && colon[-1] == ']') {
+		struct sockaddr_in6 *v6 = (struct sockaddr_in6 *) address;
+		memcpy(host, text + 1, host_length - 2);
+		host[host_length - 2] = '\0';
+		v6->sin6_family = AF_INET6;
+		v6->sin6_port = htons((uint16_t) port);
+		*length = sizeof(*v6);
+		return inet_pton(AF_INET6, host, &v6->sin6_addr) == 1;
+	}
+	struct sockaddr_in *v4 = (struct sockaddr_in *) address;
+	memcpy(host, text, host_length);
+	host[host_length] = '\0';
+	v4->sin_family = AF_INET;
+	v4->sin_port = htons((uint16_t) port);
+	*length = sizeof(*v4);
+	return inet_pton(AF_INET, host, &v4->sin_addr) == 1;
+}
+
+static int lockdown_relay_bind(const char *text, altair_eval_lockdown_report *report)
+{
+	struct sockaddr_storage address;
+	socklen_t length;
+	int one = 1, fd;
+
+	if (!lockdown_relay_address(text, &address, &length)) {
+		altair_eval_lockdown_note(report, "relay: %s is not an address to listen on", text);
+		return -1;
+	}
+	fd = socket(address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd >= 0) {
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (address.ss_family == AF_INET6) {
+			setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+		}
+	}
+	if (fd < 0 || bind(fd, (struct sockaddr *) &address, length) != 0 || listen(fd, SOMAXCONN) != 0) {
+		altair_eval_lockdown_note(report, "relay: listen on %s: %s", text, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+		}
+		return -1;
+	}
+	return fd;
+}
+#endif
+
+/* A warm worker shares its template's network namespace; with the relay it takes one of its own,
+ * so that concurrent or successive evaluations never share a listener or a relayed session. */
+void altair_eval_lockdown_relay_namespace(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	if (!policy->relay || policy->allow_network) {
+		return;
+	}
+#if defined(LOCKDOWN_NETNS)
+	if (unshare(CLONE_NEWNET) != 0) {
+		altair_eval_lockdown_note(report, "relay: a network namespace of its own: %s", strerror(errno));
+		report->netns = false;
+		return;
+	}
+	report->netns = true;
+#endif
+}
+
+void altair_eval_lockdown_relay_listen(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	report->relay_fd_count = 0;
+	if (!policy->relay || policy->relay_address_count == 0) {
+		return;
+	}
+#if defined(LOCKDOWN_NETNS)
+	if (!report->netns) {
+		altair_eval_lockdown_note(report, "relay: no network namespace of its own: the declared databases are not reachable");
+		return;
+	}
+	if (!lockdown_loopback_up(report)) {
+		return;
+	}
+	for (size_t i = 0; i < policy->relay_address_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY; i++) {
+		int fd = lockdown_relay_bind(policy->relay_addresses[i], report);
+		if (fd >= 0) {
+			report->relay_bound[report->relay_fd_count] = policy->relay_addresses[i];
+			report->relay_fds[report->relay_fd_count++] = fd;
+		}
+	}
+#else
+	altair_eval_lockdown_note(report, "relay: network namespaces not compiled in: the declared databases are not reachable");
+#endif
+}
 
 /* A new network namespace for the process and, through fork, all of a warm template's workers. */
 void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)

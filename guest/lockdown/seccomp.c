@@ -364,6 +364,11 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		if (policy->booted_template && (lockdown_denied_syscalls[i] == __NR_setsid || lockdown_denied_syscalls[i] == __NR_setrlimit)) {
 			continue;
 		}
+		/* ... and, with the database relay, a network namespace of its own (unshare(CLONE_NEWNET)
+		 * exactly, below), where it listens for its evaluation's relay. */
+		if (policy->booted_template && policy->relay && lockdown_denied_syscalls[i] == __NR_unshare) {
+			continue;
+		}
 		bpf_deny(bpf, lockdown_denied_syscalls[i], EPERM);
 	}
 	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
@@ -378,6 +383,10 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 # endif
 		bpf_clone_without_namespaces(bpf);
 		bpf_pdeathsig_kill_only(bpf);
+		if (policy->relay) {
+			uint32_t network_only[] = { CLONE_NEWNET };
+			bpf_allow_only_if_arg_in(bpf, __NR_unshare, 0, network_only, 1, EPERM);
+		}
 	}
 	/* A new process: refused with EPERM, or, when the host counts refusals, handed to it (it
 	 * answers EPERM and reports limit_exceeded "processes"). */

@@ -1,0 +1,437 @@
+/*
+ * The host's database relay (docs/ARCHITECTURE.md, "The database relay", 3. The relay loop).
+ *
+ * The guest sends the listening sockets it bound in its own network namespace; supervision's
+ * poll watches them and every relayed connection through altair_eval_relay_watch/serve. Each
+ * accepted connection gets a non-blocking connection of its own to the real server (a new server
+ * session) and a session of its database's protocol engine (relay/engine.h), which sees every
+ * byte of both sides and queues what each must receive; this file writes those queues out as the
+ * sockets take them, and stops reading a side while its peer's queue is over
+ * ALTAIR_EVAL_RELAY_BACKLOG_BYTES. Nothing here blocks: the loop is the evaluation's own.
+ *
+ * A connection's life: CONNECTING (the server's connect is in flight; the client is not read),
+ * OPEN, ENDING (no more reads: what is queued is written, then both are closed). The client's end
+ * calls the engine's finish() first, so its rollback and goodbye reach the server.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "../php_altair_eval.h"
+#include "internal.h"
+#include "relay_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+static uint64_t now_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec;
+}
+
+altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode)
+{
+	altair_eval_relay *relay = ecalloc(1, sizeof(*relay));
+
+	relay->databases = databases;
+	relay->mode = (altair_relay_mode) mode;
+	for (size_t i = 0; i < ALTAIR_EVAL_RELAY_MAX_ADDRESSES; i++) {
+		relay->listeners[i] = -1;
+		relay->status[i].superuser = -1;
+		relay->engines[i] = i < databases->count ? altair_relay_engine_find(databases->list[i].protocol) : NULL;
+		/* A protocol this build has no engine for passes raw, as it did before the relay, and
+		 * sandbox.databases says it is not protected. */
+		if (i < databases->count && !relay->engines[i]) {
+			relay->engines[i] = &altair_relay_engine_raw;
+			relay->unguarded[i] = true;
+		}
+		if (i < databases->count) {
+			snprintf(relay->labels[i], sizeof(relay->labels[i]), "%s at %s", databases->list[i].protocol,
+				databases->list[i].shown);
+		}
+	}
+	array_init(&relay->queries);
+	return relay;
+}
+
+/* "127.0.0.1:3306" / "[::1]:3306" of a bound socket. */
+static bool bound_address(int fd, char *text, size_t size)
+{
+	struct sockaddr_storage address;
+	socklen_t length = sizeof(address);
+	char host[INET6_ADDRSTRLEN];
+
+	if (getsockname(fd, (struct sockaddr *) &address, &length) != 0) {
+		return false;
+	}
+	if (address.ss_family == AF_INET) {
+		struct sockaddr_in *v4 = (struct sockaddr_in *) &address;
+		inet_ntop(AF_INET, &v4->sin_addr, host, sizeof(host));
+		snprintf(text, size, "%s:%u", host, (unsigned) ntohs(v4->sin_port));
+		return true;
+	}
+	if (address.ss_family == AF_INET6) {
+		struct sockaddr_in6 *v6 = (struct sockaddr_in6 *) &address;
+		inet_ntop(AF_INET6, &v6->sin6_addr, host, sizeof(host));
+		snprintf(text, size, "[%s]:%u", host, (unsigned) ntohs(v6->sin6_port));
+		return true;
+	}
+	return false;
+}
+
+bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd)
+{
+	int listening = 0;
+	socklen_t length = sizeof(listening);
+	char address[80];
+
+	if (!relay || getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) != 0 || !listening
+		|| !bound_address(fd, address, sizeof(address))) {
+		return false;
+	}
+	for (size_t i = 0; i < relay->databases->count; i++) {
+		if (relay->listeners[i] < 0 && strcmp(relay->databases->list[i].listen, address) == 0) {
+			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+			relay->listeners[i] = fd;
+			relay->listened[i] = true;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+/* What holds for its database, kept from the last session that said. */
+static void keep_status(altair_eval_relay *relay, relay_connection *c)
+{
+	altair_relay_status status;
+
+	if (!c->session) {
+		return;
+	}
+	status = relay->status[c->database];
+	c->engine->status(c->session, &status);
+	relay->status[c->database] = status;
+	relay->status_known[c->database] = true;
+}
+
+static void drop(altair_eval_relay *relay, size_t index)
+{
+	relay_connection *c = relay->connections[index];
+
+	keep_status(relay, c);
+	if (c->session) {
+		c->engine->close(c->session);
+	}
+	close_fd(&c->client);
+	close_fd(&c->server);
+	altair_relay_buf_free(&c->io.to_server);
+	altair_relay_buf_free(&c->io.to_client);
+	efree(c);
+	relay->connections[index] = relay->connections[--relay->connection_count];
+}
+
+static void on_query(void *context, const altair_relay_query *query)
+{
+	relay_connection *c = context;
+
+	altair_eval_relay_query_add(c->relay, c->database, query);
+}
+
+/* A new client on a listener: a fresh server connection (non-blocking) and engine session. */
+static void accept_client(altair_eval_relay *relay, size_t database)
+{
+	const altair_eval_database *declared = &relay->databases->list[database];
+	altair_relay_config config;
+	relay_connection *c;
+	int client = accept4(relay->listeners[database], NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+	int server;
+
+	if (client < 0) {
+		return;
+	}
+	relay->accepted[database]++;
+	if (relay->connection_count >= ALTAIR_EVAL_RELAY_MAX_CONNECTIONS || declared->upstream_length == 0) {
+		close(client);
+		relay->refused[database]++;
+		return;
+	}
+	server = socket(declared->upstream.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (server < 0 || (connect(server, (const struct sockaddr *) &declared->upstream, declared->upstream_length) != 0
+			&& errno != EINPROGRESS)) {
+		if (server >= 0) {
+			close(server);
+		}
+		close(client);
+		relay->refused[database]++;
+		return;
+	}
+	c = ecalloc(1, sizeof(*c));
+	c->relay = relay;
+	c->database = database;
+	c->engine = relay->engines[database];
+	c->client = client;
+	c->server = server;
+	c->state = RELAY_CONNECTING;
+	c->io.on_query = on_query;
+	c->io.context = c;
+	c->io.now_ns = now_ns;
+	config.mode = relay->mode;
+	config.label = relay->labels[database];
+	c->session = c->engine->open(&config, &c->io);
+	relay->connections[relay->connection_count++] = c;
+	if (!c->session) {
+		c->state = RELAY_ENDING;
+	}
+}
+
+size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, size_t room)
+{
+	size_t count = 0;
+
+	if (!relay) {
+		return 0;
+	}
+	for (size_t i = 0; i < relay->databases->count && count < room; i++) {
+		if (relay->listeners[i] >= 0) {
+			relay->owners[count] = (relay_owner) { .kind = RELAY_LISTENER, .index = i };
+			fds[count++] = (struct pollfd) { .fd = relay->listeners[i], .events = POLLIN };
+		}
+	}
+	for (size_t i = 0; i < relay->connection_count && count + 2 <= room; i++) {
+		relay_connection *c = relay->connections[i];
+		short client = 0, server = 0;
+
+		if (c->state == RELAY_CONNECTING) {
+			server = POLLOUT;
+		} else {
+			if (c->state == RELAY_OPEN && c->io.to_server.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
+				client |= POLLIN;
+			}
+			if (c->state == RELAY_OPEN && c->io.to_client.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
+				server |= POLLIN;
+			}
+			client |= c->io.to_client.length > 0 ? POLLOUT : 0;
+			server |= c->io.to_server.length > 0 ? POLLOUT : 0;
+		}
+		relay->owners[count] = (relay_owner) { .kind = RELAY_CLIENT, .index = i };
+		fds[count++] = (struct pollfd) { .fd = c->client, .events = client };
+		relay->owners[count] = (relay_owner) { .kind = RELAY_SERVER, .index = i };
+		fds[count++] = (struct pollfd) { .fd = c->server, .events = server };
+	}
+	relay->watched = count;
+	return count;
+}
+
+/* Writes what is queued for one side, as much as the socket takes; false when that side is gone. */
+static bool write_out(int fd, altair_relay_buf *buf)
+{
+	while (fd >= 0 && buf->length > 0) {
+		ssize_t n = send(fd, buf->data, buf->length, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (n > 0) {
+			altair_relay_buf_consume(buf, (size_t) n);
+			continue;
+		}
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			return true;
+		}
+		altair_relay_buf_reset(buf);
+		return false;
+	}
+	return fd >= 0 || buf->length == 0;
+}
+
+/* The client is gone or done: the engine's finish() (rollback, goodbye) goes to the server. */
+static void end(relay_connection *c)
+{
+	if (c->session && !c->finished) {
+		c->finished = true;
+		c->engine->finish(c->session);
+	}
+	c->state = RELAY_ENDING;
+}
+
+static void read_side(relay_connection *c, bool from_client)
+{
+	unsigned char bytes[ALTAIR_EVAL_RELAY_CHUNK_BYTES];
+	ssize_t n = recv(from_client ? c->client : c->server, bytes, sizeof(bytes), MSG_DONTWAIT);
+	altair_relay_verdict verdict;
+
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+		return;
+	}
+	if (n <= 0) {
+		if (from_client) {
+			close_fd(&c->client);
+			altair_relay_buf_reset(&c->io.to_client);
+		} else {
+			close_fd(&c->server);
+			altair_relay_buf_reset(&c->io.to_server);
+		}
+		end(c);
+		return;
+	}
+	verdict = from_client ? c->engine->from_client(c->session, bytes, (size_t) n)
+		: c->engine->from_server(c->session, bytes, (size_t) n);
+	if (verdict == ALTAIR_RELAY_CLOSE || c->io.to_server.failed || c->io.to_client.failed) {
+		end(c);
+	}
+}
+
+/* The server's connect finished: open, or the client is closed (nothing was relayed yet). */
+static void connected(relay_connection *c)
+{
+	int error = 0;
+	socklen_t length = sizeof(error);
+
+	if (getsockopt(c->server, SOL_SOCKET, SO_ERROR, &error, &length) != 0 || error != 0) {
+		close_fd(&c->server);
+		close_fd(&c->client);
+		c->state = RELAY_ENDING;
+		return;
+	}
+	c->state = RELAY_OPEN;
+}
+
+static void serve_connection(relay_connection *c, short client_events, short server_events)
+{
+	if (c->state == RELAY_CONNECTING) {
+		if (server_events & (POLLOUT | POLLERR | POLLHUP)) {
+			connected(c);
+		}
+		return;
+	}
+	if ((client_events & POLLOUT) && !write_out(c->client, &c->io.to_client)) {
+		close_fd(&c->client);
+		end(c);
+	}
+	if ((server_events & POLLOUT) && !write_out(c->server, &c->io.to_server)) {
+		close_fd(&c->server);
+		end(c);
+	}
+	if (c->state == RELAY_OPEN && (client_events & (POLLIN | POLLHUP | POLLERR))) {
+		read_side(c, true);
+	}
+	if (c->state == RELAY_OPEN && c->server >= 0 && (server_events & (POLLIN | POLLHUP | POLLERR))) {
+		read_side(c, false);
+	}
+	/* What the engine queued now is written at once where the socket takes it. */
+	if (!write_out(c->server, &c->io.to_server)) {
+		close_fd(&c->server);
+		end(c);
+	}
+	if (!write_out(c->client, &c->io.to_client)) {
+		close_fd(&c->client);
+		end(c);
+	}
+}
+
+/* An ending connection is closed once what it owes each side that is still there is written. */
+static bool finished(const relay_connection *c)
+{
+	return c->state == RELAY_ENDING && (c->server < 0 || c->io.to_server.length == 0)
+		&& (c->client < 0 || c->io.to_client.length == 0);
+}
+
+void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_t count)
+{
+	size_t connections = relay ? relay->connection_count : 0;
+
+	if (!relay || count != relay->watched) {
+		return;
+	}
+	for (size_t k = 0; k < count; k++) {
+		relay_owner owner = relay->owners[k];
+
+		if (owner.kind == RELAY_LISTENER && (fds[k].revents & POLLIN)) {
+			accept_client(relay, owner.index);
+		} else if (owner.kind == RELAY_CLIENT && owner.index < connections && k + 1 < count) {
+			serve_connection(relay->connections[owner.index], fds[k].revents, fds[k + 1].revents);
+			k++;
+		}
+	}
+	for (size_t i = relay->connection_count; i-- > 0;) {
+		if (finished(relay->connections[i])) {
+			drop(relay, i);
+		}
+	}
+}
+
+/* The evaluation ended: every engine's finish() to its server, written for at most
+ * ALTAIR_EVAL_RELAY_FINISH_MS (a server that does not take it rolls back when the connection
+ * drops anyway), then everything closed. */
+void altair_eval_relay_finish(altair_eval_relay *relay)
+{
+	uint64_t until = altair_eval_now_ms() + ALTAIR_EVAL_RELAY_FINISH_MS;
+
+	if (!relay) {
+		return;
+	}
+	for (size_t i = 0; i < relay->databases->count; i++) {
+		close_fd(&relay->listeners[i]);
+	}
+	for (size_t i = 0; i < relay->connection_count; i++) {
+		relay_connection *c = relay->connections[i];
+		close_fd(&c->client);
+		if (c->state == RELAY_CONNECTING) {
+			close_fd(&c->server);
+		}
+		end(c);
+	}
+	for (;;) {
+		struct pollfd fds[ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
+		size_t count = 0;
+		uint64_t now = altair_eval_now_ms();
+
+		for (size_t i = 0; i < relay->connection_count; i++) {
+			relay_connection *c = relay->connections[i];
+			if (!write_out(c->server, &c->io.to_server)) {
+				close_fd(&c->server);
+			}
+			if (c->server >= 0 && c->io.to_server.length > 0) {
+				fds[count++] = (struct pollfd) { .fd = c->server, .events = POLLOUT };
+			}
+		}
+		if (count == 0 || now >= until || poll(fds, count, (int) (until - now)) < 0) {
+			break;
+		}
+	}
+	while (relay->connection_count > 0) {
+		drop(relay, relay->connection_count - 1);
+	}
+}
+
+void altair_eval_relay_free(altair_eval_relay *relay)
+{
+	if (!relay) {
+		return;
+	}
+	for (size_t i = 0; i < relay->databases->count; i++) {
+		close_fd(&relay->listeners[i]);
+	}
+	while (relay->connection_count > 0) {
+		drop(relay, relay->connection_count - 1);
+	}
+	zval_ptr_dtor(&relay->queries);
+	efree(relay);
+}

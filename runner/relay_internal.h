@@ -1,0 +1,56 @@
+/*
+ * The host relay's state (runner/relay.c: the loop; runner/relay_report.c: what the result says).
+ * docs/ARCHITECTURE.md, "The database relay".
+ */
+#ifndef ALTAIR_EVAL_RUNNER_RELAY_INTERNAL_H
+#define ALTAIR_EVAL_RUNNER_RELAY_INTERNAL_H
+
+#include "internal.h"
+#include "../relay/engines.h"
+
+typedef enum { RELAY_CONNECTING, RELAY_OPEN, RELAY_ENDING } relay_state;
+
+typedef struct relay_connection {
+	struct altair_eval_relay *relay;
+	size_t database;          /* index in the declarations */
+	const altair_relay_engine *engine;
+	altair_relay_session *session;
+	altair_relay_io io;
+	int client, server;       /* -1 once closed */
+	relay_state state;
+	bool finished;            /* the engine's finish() ran */
+} relay_connection;
+
+typedef enum { RELAY_LISTENER, RELAY_CLIENT, RELAY_SERVER } relay_owner_kind;
+typedef struct {
+	relay_owner_kind kind;
+	size_t index;
+} relay_owner;
+
+#define RELAY_WATCH_MAX (ALTAIR_EVAL_RELAY_MAX_ADDRESSES + 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS)
+
+struct altair_eval_relay {
+	const altair_eval_databases *databases;
+	altair_relay_mode mode;
+	const altair_relay_engine *engines[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	bool unguarded[ALTAIR_EVAL_RELAY_MAX_ADDRESSES]; /* a database this build has no engine for: raw */
+	char labels[ALTAIR_EVAL_RELAY_MAX_ADDRESSES][340];
+	int listeners[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];          /* by declaration, -1 when none came */
+	bool listened[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];          /* its listener came from the guest */
+	zend_long accepted[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];     /* connections the child made */
+	zend_long refused[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];      /* ... closed at once (no engine, no server) */
+	altair_relay_status status[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	bool status_known[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	relay_connection *connections[ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
+	size_t connection_count;
+	relay_owner owners[RELAY_WATCH_MAX];
+	size_t watched;
+	zval queries;             /* the list EvalResult::$queries shows */
+	size_t query_bytes;
+	bool queries_truncated;
+};
+
+/* relay_report.c: one statement an engine reported, kept under the caps. */
+void altair_eval_relay_query_add(struct altair_eval_relay *relay, size_t database, const altair_relay_query *query);
+
+#endif

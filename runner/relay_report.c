@@ -1,0 +1,158 @@
+/*
+ * What the relay tells the result (docs/ARCHITECTURE.md, "The database relay", 5.):
+ * sandbox.databases, one entry per declaration, and queries, every statement the engines reported,
+ * in order, capped by count (ALTAIR_EVAL_QUERIES_MAX) and bytes (ALTAIR_EVAL_QUERIES_MAX_BYTES)
+ * with a truncated marker at the end. Texts are made valid UTF-8 (the result is JSON).
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/json/php_json.h"
+#include "../php_altair_eval.h"
+#include "../encoder/encoder.h"
+#include "internal.h"
+#include "relay_internal.h"
+
+/* Text as valid UTF-8, cut at max bytes on a character boundary; *cut says whether it was. */
+static zend_string *clean_text(const char *bytes, size_t length, size_t max, bool *cut)
+{
+	size_t kept = length > max ? altair_eval_encoder_utf8_cut(bytes, length, max) : length;
+	bool valid;
+
+	*cut = kept < length;
+	return altair_eval_encoder_utf8(bytes, kept, &valid);
+}
+
+void altair_eval_relay_query_add(altair_eval_relay *relay, size_t database, const altair_relay_query *query)
+{
+	size_t cost = query->text_length + query->params_length + query->error_length;
+	zval entry, params;
+	bool cut;
+
+	if (relay->queries_truncated) {
+		return;
+	}
+	if (zend_hash_num_elements(Z_ARRVAL(relay->queries)) >= ALTAIR_EVAL_QUERIES_MAX
+		|| relay->query_bytes + MIN(cost, ALTAIR_EVAL_QUERY_TEXT_MAX) > ALTAIR_EVAL_QUERIES_MAX_BYTES) {
+		relay->queries_truncated = true;
+		return;
+	}
+	array_init(&entry);
+	add_assoc_long(&entry, "database", (zend_long) database);
+	add_assoc_str(&entry, "text", clean_text(query->text ? query->text : "", query->text_length, ALTAIR_EVAL_QUERY_TEXT_MAX,
+		&cut));
+	if (cut) {
+		add_assoc_bool(&entry, "text_truncated", true);
+		add_assoc_long(&entry, "text_length", (zend_long) query->text_length);
+	}
+	ZVAL_NULL(&params);
+	if (query->params_json && query->params_length > 0 && query->params_length <= ALTAIR_EVAL_QUERY_TEXT_MAX) {
+		php_json_decode_ex(&params, query->params_json, query->params_length, PHP_JSON_OBJECT_AS_ARRAY | PHP_JSON_INVALID_UTF8_SUBSTITUTE,
+			PHP_JSON_PARSER_DEFAULT_DEPTH);
+		if (Z_TYPE(params) != IS_ARRAY) {
+			zval_ptr_dtor(&params);
+			ZVAL_NULL(&params);
+		}
+	}
+	add_assoc_zval(&entry, "params", &params);
+	add_assoc_double(&entry, "duration_ms", (double) query->duration_ns / 1e6);
+	if (query->rows >= 0) {
+		add_assoc_long(&entry, "rows", (zend_long) query->rows);
+	} else {
+		add_assoc_null(&entry, "rows");
+	}
+	if (query->error) {
+		add_assoc_str(&entry, "error", clean_text(query->error, query->error_length, ALTAIR_EVAL_QUERY_TEXT_MAX, &cut));
+	} else {
+		add_assoc_null(&entry, "error");
+	}
+	add_assoc_bool(&entry, "refused", query->refused);
+	add_next_index_zval(&relay->queries, &entry);
+	relay->query_bytes += MIN(cost, ALTAIR_EVAL_QUERY_TEXT_MAX);
+}
+
+void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out)
+{
+	if (!relay) {
+		array_init(out);
+		return;
+	}
+	ZVAL_COPY(out, &relay->queries);
+	if (relay->queries_truncated) {
+		zval marker;
+		SEPARATE_ARRAY(out);
+		array_init(&marker);
+		add_assoc_bool(&marker, "truncated", true);
+		add_next_index_zval(out, &marker);
+	}
+}
+
+/* What enforces the mode and what is left, for a database no session told about. */
+static void describe(const altair_eval_relay *relay, size_t i, zval *entry)
+{
+	const altair_eval_database *database = &relay->databases->list[i];
+	const altair_relay_status *status = &relay->status[i];
+
+	if (strcmp(database->protocol, "raw") == 0) {
+		add_assoc_string(entry, "enforced_by", "nothing: not a database the relay speaks; bytes pass unchanged");
+		add_assoc_string(entry, "residual", "not protected: everything the service allows");
+		return;
+	}
+	if (relay->unguarded[i]) {
+		add_assoc_string(entry, "enforced_by", "nothing: this build has no relay engine for the protocol; bytes pass unchanged");
+		add_assoc_string(entry, "residual", "not protected: everything the account may do");
+		return;
+	}
+	if (status->enforced_by) {
+		add_assoc_string(entry, "enforced_by", status->enforced_by);
+	} else {
+		add_assoc_null(entry, "enforced_by");
+	}
+	if (status->residual) {
+		add_assoc_string(entry, "residual", status->residual);
+	} else {
+		add_assoc_null(entry, "residual");
+	}
+}
+
+void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out)
+{
+	array_init(out);
+	if (!relay) {
+		return;
+	}
+	for (size_t i = 0; i < relay->databases->count; i++) {
+		const altair_eval_database *database = &relay->databases->list[i];
+		const altair_relay_status *status = &relay->status[i];
+		zval entry;
+
+		array_init(&entry);
+		add_assoc_string(&entry, "protocol", database->protocol);
+		add_assoc_string(&entry, "address", database->shown);
+		add_assoc_string(&entry, "mode", strcmp(database->protocol, "raw") == 0 || relay->unguarded[i] ? "not protected"
+			: altair_relay_mode_name(relay->mode));
+		add_assoc_string(&entry, "declared_by", database->declared_by);
+		add_assoc_string(&entry, "reached_through", relay->listened[i] ? "relay" : "none");
+		describe(relay, i, &entry);
+		if (database->note[0]) {
+			add_assoc_string(&entry, "note", database->note);
+		} else {
+			add_assoc_null(&entry, "note");
+		}
+		add_assoc_long(&entry, "connections", relay->accepted[i]);
+		add_assoc_long(&entry, "connections_refused", relay->refused[i]);
+		if (relay->status_known[i] && status->server_version[0]) {
+			add_assoc_string(&entry, "server_version", status->server_version);
+		} else {
+			add_assoc_null(&entry, "server_version");
+		}
+		if (relay->status_known[i] && status->superuser >= 0) {
+			add_assoc_bool(&entry, "superuser", status->superuser == 1);
+		} else {
+			add_assoc_null(&entry, "superuser");
+		}
+		add_next_index_zval(out, &entry);
+	}
+}
