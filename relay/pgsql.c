@@ -224,13 +224,8 @@ static void query_message(pgsql_session *s, const altair_pgsql_message *m)
 		server |= items[i].kind != ITEM_RELAY;
 	}
 	reply *r;
-	if (server && s->mode != ALTAIR_RELAY_WRITES && s->tx == TX_NONE) {
-		if (!(r = altair_pgsql_push(s, REPLY_INTERNAL))) {
-			return;
-		}
-		altair_pgsql_put_query(&s->io->to_server, "SAVEPOINT altair_q", strlen("SAVEPOINT altair_q"));
-		snprintf(r->expect, sizeof(r->expect), "CZ");
-		s->q_open = true;
+	if (server) {
+		altair_pgsql_open_unit(s, false);
 	}
 	if (!(r = altair_pgsql_push(s, REPLY_QUERY))) {
 		return;
@@ -313,15 +308,7 @@ static void extended_message(pgsql_session *s, const altair_pgsql_message *m)
 	}
 	if (!s->batch_open) {
 		s->batch_open = true;
-		if (guarded && s->tx == TX_NONE) {
-			reply *r = altair_pgsql_push(s, REPLY_INTERNAL);
-			if (!r) {
-				return;
-			}
-			altair_pgsql_put_internal(&s->io->to_server, "SAVEPOINT altair_q");
-			snprintf(r->expect, sizeof(r->expect), "%s", ALTAIR_PGSQL_INTERNAL_REPLIES);
-			s->q_open = true;
-		}
+		altair_pgsql_open_unit(s, true);
 	}
 	size_t offset = 0;
 	const char *name = altair_pgsql_cstring(m, &offset);
@@ -463,7 +450,7 @@ static void startup_message(pgsql_session *s, const altair_pgsql_message *m)
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s)
 {
 	size_t used = 0;
-	while (!s->close && s->client != CLIENT_CANCEL && s->client != CLIENT_GONE) {
+	while (s->client_in.length > used && !s->close && s->client != CLIENT_CANCEL && s->client != CLIENT_GONE) {
 		altair_pgsql_message m;
 		altair_pgsql_frame frame = altair_pgsql_next(s->client_in.data + used, s->client_in.length - used, s->client == CLIENT_STARTUP, &m);
 		if (frame == ALTAIR_PGSQL_INCOMPLETE) {
