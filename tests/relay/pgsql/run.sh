@@ -113,6 +113,16 @@ grep -qF '"text":"SELECT email FROM users ORDER BY id","params":null,"duration_n
 grep -q '"text":"BEGIN READ WRITE; DELETE FROM posts; COMMIT;".*"refused":true' "$work/queries.jsonl" || fail "queries: a refusal missing"
 stop_proxy
 
+say "relay pgsql: a server that requires TLS"
+hba="$work/pg/pg_hba.conf"
+{ echo "hostnossl all tlsonly 127.0.0.1/32 reject"; cat "$hba"; } >"$work/hba.new"
+cat "$work/hba.new" >"$hba"
+su_psql -c "CREATE ROLE tlsonly LOGIN PASSWORD 'secret'" -c "SELECT pg_reload_conf()" >/dev/null
+start_proxy read-only tcp:127.0.0.1:0 "tcp:127.0.0.1:$ALTAIR_PGSQL_PORT"
+tls_out=$("$ALTAIR_PGSQL_BIN/psql" -X -h 127.0.0.1 -p "$proxy_at" -U tlsonly -d app -c 'SELECT 1' 2>&1 || true)
+grep -q 'requires TLS, which the relay does not speak to it yet' <<<"$tls_out" || fail "TLS: $tls_out"
+stop_proxy
+
 say "relay pgsql: read-only, a Unix socket to the server's TCP port"
 start_proxy read-only "unix:$work/.s.PGSQL.5432" "tcp:127.0.0.1:$ALTAIR_PGSQL_PORT"
 for name in read writes one-string; do
