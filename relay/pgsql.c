@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef enum { CONSUMED, HOLD } step;
 
@@ -315,7 +316,16 @@ static void extended_message(pgsql_session *s, const altair_pgsql_message *m)
 	const char *sql = m->type == 'P' && name ? altair_pgsql_cstring(m, &offset) : NULL;
 	const char *error = NULL, *sqlstate = NULL;
 	char message[512];
-	if (guarded && s->tx == TX_FAILED && m->type != 'C') {
+	const char *names[2] = {NULL, NULL}; /* the statement or portal names the message uses */
+	size_t names_offset = m->type == 'D' || m->type == 'C' ? 1 : 0;
+	names[0] = altair_pgsql_cstring(m, &names_offset);
+	names[1] = m->type == 'B' && names[0] ? altair_pgsql_cstring(m, &names_offset) : NULL;
+	bool relay_name = (names[0] && strncasecmp(names[0], "altair_", 7) == 0) || (names[1] && strncasecmp(names[1], "altair_", 7) == 0);
+	if (guarded && relay_name) {
+		sqlstate = "25006";
+		refusal_text(s, "a statement or portal named like the relay's (altair_*)", message, sizeof(message));
+		error = message;
+	} else if (guarded && s->tx == TX_FAILED && m->type != 'C') {
 		sqlstate = "25P02";
 		error = "current transaction is aborted, commands ignored until end of transaction block";
 	} else if (guarded && sql) {
