@@ -538,7 +538,11 @@ static void pgsql_finish(altair_relay_session *s)
 		altair_pgsql_put(&s->io->to_server, 'f', reason, sizeof(reason));
 	}
 	if (s->mode != ALTAIR_RELAY_WRITES) {
-		altair_pgsql_put_sync(&s->io->to_server);
+		if (s->batch_open || s->server_skipping) {
+			/* a Query would be skipped after an error in an unfinished batch; but a Sync the
+			 * server must answer first could die on the closed socket before the ROLLBACK */
+			altair_pgsql_put_sync(&s->io->to_server);
+		}
 		altair_pgsql_put_query(&s->io->to_server, "ROLLBACK", strlen("ROLLBACK"));
 	}
 	altair_pgsql_put(&s->io->to_server, 'X', NULL, 0);

@@ -137,7 +137,11 @@ for name in rollback-writes pdo-transactions errors transaction-control one-stri
 done
 [ -e /tmp/altair-relay-pgsql-escaped ] && fail "rollback: COPY reached a file"
 
-# A client killed in the middle of its transaction: the relay rolls back.
+# A client killed in the middle of its transaction: the relay rolls back (the server's log shows
+# the relay's ROLLBACK, not only the server's own rollback of a dropped connection).
+su_psql -c "ALTER SYSTEM SET log_statement = 'all'" -c "SELECT pg_reload_conf()" >/dev/null
+server_log="$work/pg/data/server.log"
+rollbacks_before=$(grep -c 'statement: ROLLBACK$' "$server_log" || true)
 php "$here/drive.inc" hold 127.0.0.1 "$proxy_at" >"$work/hold.out" 2>&1 &
 holders+=($!)
 for _ in $(seq 1 100); do grep -q holding "$work/hold.out" && break; sleep 0.1; done
@@ -145,6 +149,7 @@ grep -q holding "$work/hold.out" || fail "rollback hold: $(cat "$work/hold.out")
 [ "$(su_psql -c 'SELECT count(*) FROM posts')" = 2 ] || fail "rollback: an uncommitted write is visible outside"
 kill -KILL "${holders[-1]}"
 unchanged "rollback, client killed"
+[ "$(grep -c 'statement: ROLLBACK$' "$server_log" || true)" -gt "$rollbacks_before" ] || fail "rollback: the relay sent no ROLLBACK when its client died"
 stop_proxy
 
 # The relay killed in the middle of a transaction: the server rolls back.
