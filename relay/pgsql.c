@@ -359,7 +359,9 @@ static void extended_message(pgsql_session *s, const altair_pgsql_message *m)
 			altair_relay_buf params = {0};
 			if (altair_pgsql_bind_params(m, &portal, &statement, &params) && !params.failed) {
 				named *n = find(s->statements, s->statement_count, statement);
-				remember(s->portals, &s->portal_count, portal, n ? n->text : "", n ? n->text_length : 0, (const char *) params.data, params.length);
+				bool none = params.length == 2; /* "[]": no parameter was bound */
+				remember(s->portals, &s->portal_count, portal, n ? n->text : "", n ? n->text_length : 0, none ? NULL : (const char *) params.data,
+					none ? 0 : params.length);
 			}
 			altair_relay_buf_free(&params);
 			break;
