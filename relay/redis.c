@@ -401,29 +401,9 @@ static altair_relay_verdict process_client(altair_relay_session *session)
 
 /* ---- the server's side -------------------------------------------------------------------- */
 
-/* A HELLO reply (a map in RESP3, a flat array of pairs in RESP2): keeps its "version". */
 static void keep_version(altair_relay_session *session, const unsigned char *reply, size_t length)
 {
-	altair_redis_reader reader = {reply, length, 0};
-	altair_redis_item top, key, value;
-	if (!altair_redis_read(&reader, &top) || (top.type != '%' && top.type != '*') || top.count < 0) {
-		return;
-	}
-	for (int64_t i = 0; i + 1 < top.count; i += 2) {
-		if (!altair_redis_read(&reader, &key) || (key.count > 0 && !altair_redis_skip_children(&reader, &key))
-			|| !altair_redis_read(&reader, &value) || (value.count > 0 && !altair_redis_skip_children(&reader, &value))) {
-			return;
-		}
-		if (altair_redis_item_is(&key, "version") && value.count == 0 && (value.type == '$' || value.type == '+')) {
-			size_t size = value.length < sizeof(session->server_version) - 1 ? value.length : sizeof(session->server_version) - 1;
-			for (size_t j = 0; j < size; j++) {
-				unsigned char c = value.data[j];
-				session->server_version[j] = (char) (c >= 0x20 && c < 0x7f ? c : '?');
-			}
-			session->server_version[size] = '\0';
-			return;
-		}
-	}
+	altair_redis_hello_version(reply, length, session->server_version, sizeof(session->server_version));
 }
 
 static void learned(altair_relay_session *session, const entry *e, const unsigned char *reply, size_t length)
@@ -582,7 +562,7 @@ static void redis_status(const altair_relay_session *session, altair_relay_statu
 			out->enforced_by = session->mode == ALTAIR_RELAY_READ_ONLY
 				? "the relay: only commands the server flags read-only (COMMAND INFO) pass, plus connection commands; EVAL/FCALL only as EVAL_RO/FCALL_RO, which the server runs read-only"
 				: "the relay: Redis cannot roll a write back, so every write is refused; only commands the server flags read-only (COMMAND INFO) pass, plus connection commands";
-			out->residual = "no server-side transaction holds it: the relay's decision rests on the server's own command flags (a module command flagged read-only that writes would pass); reads still touch LRU/LFU access times; every key (and INFO) can be read";
+			out->residual = "no server-side transaction holds it: the relay's decision rests on the server's own command flags (a module command flagged read-only that writes would pass); reads still touch LRU/LFU access times, and a read of a key past its TTL deletes it (lazy expiry); every key (and INFO) can be read";
 			break;
 		case ALTAIR_RELAY_WRITES:
 			out->enforced_by = "nothing: every command passes (--writes)";
