@@ -55,7 +55,7 @@ typedef struct {
 	char socket[108];     /* a Unix socket path instead of host and port */
 	bool tls;
 	char shown[300];      /* the address as sandbox.databases shows it */
-	char declared_by[40]; /* "EvalRequest databases", "allowEndpoints" */
+	char declared_by[160]; /* "EvalRequest databases", "allowEndpoints", or where the project says it */
 	char listen[80];      /* where the child listens for it ("127.0.0.1:3306"), "" when it cannot */
 	/* Unix socket paths the app may name for it in the child's view (its own socket path; for
 	 * MySQL's localhost the driver's default socket; for PostgreSQL's the default directories) */
