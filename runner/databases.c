@@ -185,12 +185,16 @@ static void add_default_paths(altair_eval_database *database)
 	}
 }
 
-/* Where the child listens for it, if it can: a loopback address as it is, localhost as
- * 127.0.0.1. Other addresses and names need a view of their own (not built yet): none. */
-static void choose_listen(altair_eval_database *database)
+/* Where the child listens for it: a loopback address as it is, localhost as 127.0.0.1, another
+ * IPv4 address as it is (the guest adds it to its loopback interface), a host name at a 127.x
+ * address of its own that the view's /etc/hosts gives it (cold only: the view of a warm worker is
+ * its template's). */
+static void choose_listen(altair_eval_databases *databases, altair_eval_database *database)
 {
 	struct in_addr v4;
+	struct in6_addr v6;
 	const char *host = database->host;
+	char v6_host[sizeof(database->host)];
 
 	if (database->socket[0]) {
 		add_path(database, database->socket);
@@ -204,14 +208,65 @@ static void choose_listen(altair_eval_database *database)
 		host = "127.0.0.1";
 		add_default_paths(database);
 	}
-	if (inet_pton(AF_INET, host, &v4) == 1 && (ntohl(v4.s_addr) >> 24) == 127) {
+	if (inet_pton(AF_INET, host, &v4) == 1) {
 		snprintf(database->listen, sizeof(database->listen), "%s:%d", host, database->port);
-	} else if (strcmp(host, "[::1]") == 0) {
-		snprintf(database->listen, sizeof(database->listen), "[::1]:%d", database->port);
-	} else {
-		snprintf(database->note, sizeof(database->note), "%s is not a loopback address: not reachable from the sandbox yet",
-			database->host);
+		return;
 	}
+	strlcpy(v6_host, host[0] == '[' ? host + 1 : host, sizeof(v6_host));
+	if (host[0] == '[' && strlen(v6_host) > 0) {
+		v6_host[strlen(v6_host) - 1] = '\0';
+	}
+	if (inet_pton(AF_INET6, v6_host, &v6) == 1) {
+		if (IN6_IS_ADDR_LOOPBACK(&v6)) {
+			snprintf(database->listen, sizeof(database->listen), "[::1]:%d", database->port);
+		} else {
+			snprintf(database->note, sizeof(database->note), "%s: only ::1 of IPv6 is relayed yet", database->host);
+		}
+		return;
+	}
+	/* A name: the same name keeps its address across ports. */
+	size_t index = databases->name_count;
+	for (size_t i = 0; i < databases->name_count; i++) {
+		if (strcmp(databases->names[i], host) == 0) {
+			index = i;
+		}
+	}
+	if (index == databases->name_count) {
+		if (databases->name_count >= ALTAIR_EVAL_RELAY_MAX_ADDRESSES) {
+			return;
+		}
+		strlcpy(databases->names[databases->name_count++], host, sizeof(databases->names[0]));
+	}
+	database->named = true;
+	snprintf(database->listen, sizeof(database->listen), ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT ":%d",
+		ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST + (int) index, database->port);
+}
+
+bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir)
+{
+	char path[MAXPATHLEN];
+	FILE *out, *in;
+	char line[1024];
+
+	if (databases->name_count == 0) {
+		return false;
+	}
+	snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch_dir);
+	if (!(out = fopen(path, "wxe"))) {
+		return false;
+	}
+	/* The host's own entries first (localhost and the like), then the relay's names. */
+	if ((in = fopen("/etc/hosts", "re"))) {
+		while (fgets(line, sizeof(line), in)) {
+			fputs(line, out);
+		}
+		fclose(in);
+	}
+	fputs("\n# altair_eval: the declared databases' names lead to the host's relay\n", out);
+	for (size_t i = 0; i < databases->name_count; i++) {
+		fprintf(out, ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT " %s\n", ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST + (int) i, databases->names[i]);
+	}
+	return fclose(out) == 0;
 }
 
 /* The real server's address, resolved here (the host's view of names and of its network). */
@@ -285,7 +340,7 @@ static void add(altair_eval_databases *databases, altair_eval_database *candidat
 		snprintf(database->shown, sizeof(database->shown), "%s:%d", database->host, database->port);
 	}
 	/* With the network on, nothing listens for it, but its addresses are the ones the host refuses. */
-	choose_listen(database);
+	choose_listen(databases, database);
 	resolve_upstream(database);
 }
 
