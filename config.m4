@@ -117,6 +117,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template/boot.c \
     guest/template/watch.c \
     guest/template/fresh.c \
+    guest/template/deps.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \

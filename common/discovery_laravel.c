@@ -133,12 +133,23 @@ static void laravel_database(discovery *d, const laravel_config *config)
 	const char *name = setting(d, config, config->database, "default", "DB_CONNECTION", NULL, &origins);
 	int connection = -1;
 
-	if (!name) {
+	if (!name && config->doc) {
 		return;
 	}
-	if (config->doc && config->database >= 0) {
+	if (name && config->doc && config->database >= 0) {
 		connection = altair_eval_php_literal_child(config->doc,
 			altair_eval_php_literal_child(config->doc, config->database, "connections"), name);
+	}
+	/* A URL decides the driver too (ConfigurationUrlParser): DB_URL=mysql://… on 'sqlite' is MySQL. */
+	const char *url = setting(d, config, connection, "url", "DB_URL", NULL, &origins);
+	if (!url && connection < 0) {
+		url = variable(d, "DATABASE_URL", NULL, &origins);
+	}
+	if (url && *url) {
+		if (altair_eval_discovery_parse_url(url, strlen(url), &found)) {
+			discovery_emit(d, &found, &origins);
+		}
+		return;
 	}
 	const char *driver = connection >= 0
 		? altair_eval_php_literal_string(config->doc, altair_eval_php_literal_child(config->doc, connection, "driver"))
@@ -147,15 +158,7 @@ static void laravel_database(discovery *d, const laravel_config *config)
 	if (!protocol) {
 		return; /* sqlite is no server; sqlsrv is not relayed */
 	}
-	const char *url = setting(d, config, connection, "url", "DB_URL", NULL, &origins);
-	if (!url && connection < 0) {
-		url = variable(d, "DATABASE_URL", NULL, &origins);
-	}
-	if (url && *url) {
-		if (!altair_eval_discovery_parse_url(url, strlen(url), &found)) {
-			return;
-		}
-	} else if (!connector_dsn(d, config, connection, protocol, dsn, sizeof(dsn), &origins)
+	if (!connector_dsn(d, config, connection, protocol, dsn, sizeof(dsn), &origins)
 		|| !altair_eval_discovery_parse_url(dsn, strlen(dsn), &found)) {
 		return;
 	}

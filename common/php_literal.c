@@ -261,6 +261,9 @@ static void read_items(reader *r, int array, int depth, char closer)
 			/* that was the key: the node becomes the value's slot */
 			altair_eval_php_node *slot = &r->doc->nodes[child];
 			char *key = slot->kind == ALTAIR_EVAL_PHP_STRING ? slot->text : strdup("?");
+			if (slot->kind != ALTAIR_EVAL_PHP_STRING) {
+				free(slot->text);
+			}
 			slot->text = NULL;
 			free(slot->fallback);
 			free(slot->key);

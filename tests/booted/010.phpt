@@ -25,7 +25,7 @@ $warm = new Evaluator(warm: true);
 $cold = new Evaluator();
 
 // The boot draws once (so the generator is seeded in the template) and keeps what it drew.
-$root = altair_booted_project('b010', '$GLOBALS["drawn"] = mt_rand() + (int) (lcg_value() * 1000);');
+$root = altair_booted_project('bd010', '$GLOBALS["drawn"] = mt_rand() + (int) (lcg_value() * 1000);');
 $calls = [];
 for ($i = 0; $i < 3; $i++) {
     $r = $warm->evaluate(new EvalRequest($snippet, $root));
@@ -40,7 +40,7 @@ foreach ($calls[0] as $i => $value) {
 var_dump($repeats);
 
 // A boot that seeds on purpose: the same mt_rand() sequence on every call, warm and cold alike.
-$seeded = altair_booted_project('b010s', 'mt_srand(42); $GLOBALS["drawn"] = mt_rand();');
+$seeded = altair_booted_project('bd010s', 'mt_srand(42); $GLOBALS["drawn"] = mt_rand();');
 $sequence = 'return [mt_rand(), rand(), mt_rand(1, 1000000), str_shuffle("abcdefghijklmnopqrstuvwxyz")];';
 $first = altair_booted_plain($warm->evaluate(new EvalRequest($sequence, $seeded)));
 $second = $warm->evaluate(new EvalRequest($sequence, $seeded));
@@ -59,5 +59,5 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b010*') as $d) altair_test_remove($d);
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-bd010*') as $d) altair_test_remove($d);
 ?>

@@ -3,10 +3,14 @@
  *   driver ROOT [NAME=VALUE…]   the databases of the project at ROOT; the NAME=VALUE pairs are the
  *                               real environment (the driver's own is not consulted)
  *   driver --url URL            what altair_eval_discovery_parse_url() reads from URL, or "null"
+ *   driver --dotenv[-bare] FILE [NAME=VALUE…]
+ *                               every definition the dotenv reader takes from FILE, in order
+ *                               (-bare: $NAME interpolated as symfony/dotenv does)
  */
 #include "common/discovery.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DRIVER_FOUND_MAX 16
@@ -59,6 +63,33 @@ static void print_found(const altair_eval_discovered *found, bool with_origin)
 	printf("}\n");
 }
 
+static int print_dotenv(const char *path, bool bare, pairs_env *env)
+{
+	static char text[1 << 20];
+	FILE *file = fopen(path, "rb");
+	size_t length;
+	altair_eval_dotenv parsed;
+
+	if (!file) {
+		perror(path);
+		return 2;
+	}
+	length = fread(text, 1, sizeof(text), file);
+	fclose(file);
+	altair_eval_dotenv_init(&parsed, lookup, env);
+	parsed.bare_variables = bare;
+	altair_eval_dotenv_parse(&parsed, text, length, "file");
+	for (size_t i = 0; i < parsed.count; i++) {
+		printf("{\"name\":");
+		print_string(parsed.entries[i].name);
+		printf(",\"value\":");
+		print_string(parsed.entries[i].value);
+		printf("}\n");
+	}
+	altair_eval_dotenv_free(&parsed);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	altair_eval_discovered found[DRIVER_FOUND_MAX];
@@ -70,6 +101,10 @@ int main(int argc, char **argv)
 			printf("null\n");
 		}
 		return 0;
+	}
+	if (argc >= 3 && (strcmp(argv[1], "--dotenv") == 0 || strcmp(argv[1], "--dotenv-bare") == 0)) {
+		pairs_env env = {argv + 3, argc - 3};
+		return print_dotenv(argv[2], strcmp(argv[1], "--dotenv-bare") == 0, &env);
 	}
 	if (argc < 2) {
 		fprintf(stderr, "usage: driver ROOT [NAME=VALUE...] | driver --url URL\n");

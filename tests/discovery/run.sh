@@ -48,6 +48,18 @@ for case_dir in "$here"/fixtures/*/; do
 	check "$name" "$case_dir/expected" "$work/driver" "$case_dir/project" "${env_pairs[@]}"
 done
 
+# The dotenv reader alone: every definition of dotenv/<name>.env (symfony*: $NAME interpolated too),
+# the real environment from <name>.args.
+for file in "$here"/dotenv/*.env; do
+	name=$(basename "$file" .env)
+	[[ -n "$filter" && "dotenv-$name" != *"$filter"* ]] && continue
+	mode=--dotenv
+	[[ "$name" == symfony* ]] && mode=--dotenv-bare
+	env_pairs=()
+	[ -f "$here/dotenv/$name.args" ] && mapfile -t env_pairs <"$here/dotenv/$name.args"
+	check "dotenv $name" "$here/dotenv/$name.expected" "$work/driver" "$mode" "$file" "${env_pairs[@]}"
+done
+
 # URLs and DSNs, one "URL<TAB>expected JSON" a line.
 if [[ -z "$filter" || "urls" == *"$filter"* ]]; then
 	while IFS=$'\t' read -r url expected; do
