@@ -60,6 +60,11 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/remove_tree.c \
     relay/buf.c \
     relay/mode.c \
+    common/dotenv.c \
+    common/php_literal.c \
+    common/discovery.c \
+    common/discovery_url.c \
+    common/discovery_laravel.c \
     relay/pgsql.c \
     relay/pgsql_server.c \
     relay/pgsql_sql.c \

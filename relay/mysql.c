@@ -250,10 +250,10 @@ static bool execute(altair_relay_session *s, const unsigned char *payload, size_
 	mysql_statement *statement = length >= 5 ? altair_mysql_statement_find(s, altair_mysql_u32(payload + 1)) : NULL;
 	f->binary_rows = true;
 	if (statement) {
-		f->text = copy(statement->text, statement->text_length);
-		f->text_length = f->text ? statement->text_length : 0;
 		note_kind(f, statement->text, statement->text_length);
 		if (s->io->on_query) {
+			f->text = copy(statement->text, statement->text_length);
+			f->text_length = f->text ? statement->text_length : 0;
 			f->params_json = altair_mysql_params_json(statement, payload, length, &f->params_length);
 		}
 		statement->long_data = 0;
@@ -284,8 +284,10 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 	f->origin = ORIGIN_CLIENT;
 	f->command = command;
 	f->rows = -1;
-	f->started_ns = s->io->now_ns ? s->io->now_ns() : 0;
-	bool text = command == ALTAIR_MYSQL_COM_QUERY || command == ALTAIR_MYSQL_COM_STMT_PREPARE;
+	bool capture = s->io->on_query != NULL;
+	f->started_ns = capture && s->io->now_ns ? s->io->now_ns() : 0;
+	/* the text is kept for the report, and a prepared statement's for its executions */
+	bool text = (capture && command == ALTAIR_MYSQL_COM_QUERY) || command == ALTAIR_MYSQL_COM_STMT_PREPARE;
 	if (text) {
 		f->text = copy(payload + 1, length - 1);
 		f->text_length = f->text ? length - 1 : 0;
@@ -293,6 +295,10 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 	}
 	if (!command_allowed(s, command, payload, length, &kind)) {
 		f->report = true;
+		if (!f->text && capture) {
+			f->text = copy(kind, strlen(kind)); /* a command without text is reported by its name */
+			f->text_length = f->text ? strlen(kind) : 0;
+		}
 		bool ok = refuse(s, sequence, kind);
 		altair_mysql_flight_clear(f);
 		return ok;

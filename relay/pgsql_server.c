@@ -108,21 +108,33 @@ void altair_pgsql_drain(pgsql_session *s)
 	}
 }
 
-/* The savepoint of a unit that ran outside the client's transaction goes: rolled back to when
- * the unit failed, released either way; swallowed, in order, before the client's next message. */
-static void clean_up(pgsql_session *s, bool failed)
+void altair_pgsql_open_unit(pgsql_session *s, bool extended)
 {
+	static const char *const simple[] = {
+		[Q_NONE] = "SAVEPOINT altair_q",
+		[Q_CLEAN] = "RELEASE SAVEPOINT altair_q; SAVEPOINT altair_q",
+		[Q_FAILED] = "ROLLBACK TO SAVEPOINT altair_q",
+	};
+	if (s->mode == ALTAIR_RELAY_WRITES || s->tx != TX_NONE || s->q == Q_ACTIVE) {
+		return;
+	}
 	reply *r = altair_pgsql_push(s, REPLY_INTERNAL);
 	if (!r) {
 		return;
 	}
-	if (failed) {
-		altair_pgsql_put_internal(&s->io->to_server, "ROLLBACK TO SAVEPOINT altair_q");
+	if (!extended) {
+		/* A Query drops the unnamed statement anyway: the client's Query that follows would. */
+		altair_pgsql_put_query(&s->io->to_server, simple[s->q], strlen(simple[s->q]));
+		snprintf(r->expect, sizeof(r->expect), "%s", s->q == Q_CLEAN ? "CCZ" : "CZ");
+	} else if (s->q == Q_CLEAN) {
+		altair_pgsql_put_internal(&s->io->to_server, "RELEASE SAVEPOINT altair_q");
+		altair_pgsql_put_internal(&s->io->to_server, "SAVEPOINT altair_q");
+		snprintf(r->expect, sizeof(r->expect), "%s%s", ALTAIR_PGSQL_INTERNAL_REPLIES, ALTAIR_PGSQL_INTERNAL_REPLIES);
+	} else {
+		altair_pgsql_put_internal(&s->io->to_server, simple[s->q]);
+		snprintf(r->expect, sizeof(r->expect), "%s", ALTAIR_PGSQL_INTERNAL_REPLIES);
 	}
-	altair_pgsql_put_internal(&s->io->to_server, "RELEASE SAVEPOINT altair_q");
-	altair_pgsql_put_sync(&s->io->to_server);
-	snprintf(r->expect, sizeof(r->expect), "%s%sZ", failed ? ALTAIR_PGSQL_INTERNAL_REPLIES : "", ALTAIR_PGSQL_INTERNAL_REPLIES);
-	s->q_open = false;
+	s->q = Q_ACTIVE;
 }
 
 /* The ReadyForQuery that ends a client's unit (Query or Sync). */
@@ -142,13 +154,15 @@ static void end_unit(pgsql_session *s, const altair_pgsql_message *m)
 	if (status == 'E' && s->tx == TX_OPEN) {
 		s->tx = TX_FAILED;
 	}
-	if (status == 'E' && s->tx == TX_NONE && !s->q_open) {
+	if (status == 'E' && s->tx == TX_NONE && s->q == Q_NONE) {
 		altair_pgsql_fatal(s, "altair_eval: the relay's guard transaction failed; closing the connection");
 		return;
 	}
 	altair_pgsql_put_ready(&s->io->to_client, client_status(s));
-	if (s->tx == TX_NONE && s->q_open) {
-		clean_up(s, failed);
+	if (s->tx == TX_NONE && s->q == Q_ACTIVE) {
+		s->q = failed ? Q_FAILED : Q_CLEAN;
+	} else if (s->tx == TX_NONE && status == 'E') {
+		s->q = Q_FAILED;
 	}
 }
 
@@ -390,7 +404,7 @@ static void guard_reply(pgsql_session *s, const altair_pgsql_message *m)
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 {
 	size_t used = 0;
-	while (!s->close) {
+	while (s->server_in.length > used && !s->close) {
 		altair_pgsql_message m;
 		altair_pgsql_frame frame = altair_pgsql_next(s->server_in.data + used, s->server_in.length - used, false, &m);
 		if (frame == ALTAIR_PGSQL_INCOMPLETE) {

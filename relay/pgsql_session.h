@@ -9,7 +9,7 @@
  * The guard: after the server's first ReadyForQuery, "BEGIN READ ONLY" (or "BEGIN" in rollback
  * mode) and a first snapshot. A client Query or extended batch that starts outside the client's
  * own transaction gets the savepoint altair_q first (so an error never poisons the guard:
- * ROLLBACK TO it at the unit's end, else RELEASE it); the client's BEGIN is SAVEPOINT
+ * ROLLBACK TO it after an error, else RELEASE it); the client's BEGIN is SAVEPOINT
  * altair_tx, its COMMIT a RELEASE, its ROLLBACK a ROLLBACK TO and RELEASE.
  */
 #ifndef ALTAIR_RELAY_PGSQL_SESSION_H
@@ -26,6 +26,15 @@
 
 typedef enum { CLIENT_STARTUP, CLIENT_AUTH, CLIENT_READY, CLIENT_CANCEL, CLIENT_GONE } client_phase;
 typedef enum { SERVER_AUTH, SERVER_GUARDING, SERVER_READY } server_phase;
+/* The savepoint altair_q of the units that start outside the client's transaction. What a
+ * finished unit leaves is settled lazily, in the same write as the next unit's first message
+ * (no packet of its own, so no extra round trip even where Nagle's algorithm is on). */
+typedef enum {
+	Q_NONE, /* none: the next unit sends SAVEPOINT */
+	Q_ACTIVE, /* a unit (or the client's transaction that unit began) runs under it */
+	Q_CLEAN, /* its unit succeeded: the next sends RELEASE and SAVEPOINT */
+	Q_FAILED, /* its unit failed (the guard is aborted): the next sends ROLLBACK TO, which keeps it */
+} unit_savepoint;
 /* The client's own transaction, as it sees it. */
 typedef enum { TX_NONE, TX_OPEN, TX_FAILED } client_tx;
 
@@ -83,7 +92,7 @@ struct altair_relay_session {
 	client_phase client;
 	server_phase server;
 	client_tx tx;
-	bool q_open; /* the savepoint altair_q exists */
+	unit_savepoint q; /* the savepoint altair_q */
 	bool unit_pending; /* a client Query/Sync awaits its ReadyForQuery: later input waits */
 	bool unit_failed; /* the relay refused something in the current extended batch */
 	bool batch_open; /* extended messages since the last Sync */
@@ -103,8 +112,12 @@ struct altair_relay_session {
 
 typedef struct altair_relay_session pgsql_session;
 
+extern const altair_relay_engine altair_relay_engine_pgsql;
+
 /* pgsql_server.c */
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s);
+/* Before a unit that reaches the server outside the client's transaction: altair_q, fresh. */
+void altair_pgsql_open_unit(pgsql_session *s, bool extended);
 /* pgsql.c: the client's waiting input, once the server has answered. */
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s);
 

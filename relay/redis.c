@@ -71,6 +71,7 @@ struct altair_relay_session {
 	int version_probes;
 	char server_version[64];
 	bool closing; /* the protocol error reached the client: the core must close */
+	bool server_spoke; /* the server has sent a byte */
 };
 
 /* ---- the reply queue ---------------------------------------------------------------------- */
@@ -319,6 +320,8 @@ static handling handle(altair_relay_session *session)
 		handling done = handle_multi(session, name);
 		if (done != WAITING) {
 			session->learned = false;
+			free(session->learn_error);
+			session->learn_error = NULL;
 		}
 		return done;
 	}
@@ -398,29 +401,9 @@ static altair_relay_verdict process_client(altair_relay_session *session)
 
 /* ---- the server's side -------------------------------------------------------------------- */
 
-/* A HELLO reply (a map in RESP3, a flat array of pairs in RESP2): keeps its "version". */
 static void keep_version(altair_relay_session *session, const unsigned char *reply, size_t length)
 {
-	altair_redis_reader reader = {reply, length, 0};
-	altair_redis_item top, key, value;
-	if (!altair_redis_read(&reader, &top) || (top.type != '%' && top.type != '*') || top.count < 0) {
-		return;
-	}
-	for (int64_t i = 0; i + 1 < top.count; i += 2) {
-		if (!altair_redis_read(&reader, &key) || (key.count > 0 && !altair_redis_skip_children(&reader, &key))
-			|| !altair_redis_read(&reader, &value) || (value.count > 0 && !altair_redis_skip_children(&reader, &value))) {
-			return;
-		}
-		if (altair_redis_item_is(&key, "version") && value.count == 0 && (value.type == '$' || value.type == '+')) {
-			size_t size = value.length < sizeof(session->server_version) - 1 ? value.length : sizeof(session->server_version) - 1;
-			for (size_t j = 0; j < size; j++) {
-				unsigned char c = value.data[j];
-				session->server_version[j] = (char) (c >= 0x20 && c < 0x7f ? c : '?');
-			}
-			session->server_version[size] = '\0';
-			return;
-		}
-	}
+	altair_redis_hello_version(reply, length, session->server_version, sizeof(session->server_version));
 }
 
 static void learned(altair_relay_session *session, const entry *e, const unsigned char *reply, size_t length)
@@ -499,7 +482,7 @@ static altair_relay_verdict process_server(altair_relay_session *session)
 			/* A TLS record (alert 0x15, handshake 0x16): a server that only speaks TLS. The replies
 			 * still owed will never come, so the client learns why at once. */
 			if (session->server_bytes.data[0] == 0x15 || session->server_bytes.data[0] == 0x16) {
-				static const char tls[] = "-ERR altair_eval: the server answered with TLS; the relay does not speak TLS to this server yet\r\n";
+				static const char tls[] = "-altair_eval: the server answered with TLS; the relay does not speak TLS to this server yet\r\n";
 				altair_relay_buf_append(&session->io->to_client, tls, sizeof(tls) - 1);
 			}
 			return ALTAIR_RELAY_CLOSE;
@@ -548,15 +531,23 @@ static altair_relay_verdict redis_from_client(altair_relay_session *session, con
 
 static altair_relay_verdict redis_from_server(altair_relay_session *session, const unsigned char *bytes, size_t length)
 {
+	session->server_spoke |= length > 0;
 	if (!altair_relay_buf_append(&session->server_bytes, bytes, length)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
 	return process_server(session);
 }
 
-/* Nothing to roll back: a MULTI still open is discarded by the server when the connection ends. */
+/* Nothing to roll back: a MULTI still open is discarded by the server when the connection ends.
+ * A server that ends the connection before its first byte while requests wait is, most often, one
+ * that only speaks TLS (Redis resets a plaintext client on its TLS port): the client is told. */
 static void redis_finish(altair_relay_session *session)
 {
+	if (!session->server_spoke && session->count > 0) {
+		static const char silent[] = "-altair_eval: the connection to the Redis server ended before it answered "
+			"anything (a server that requires TLS does that: the relay does not speak TLS to the server yet)\r\n";
+		altair_relay_buf_append(&session->io->to_client, silent, sizeof(silent) - 1);
+	}
 	send_text(session, "QUIT", NULL, NULL);
 }
 
@@ -571,7 +562,7 @@ static void redis_status(const altair_relay_session *session, altair_relay_statu
 			out->enforced_by = session->mode == ALTAIR_RELAY_READ_ONLY
 				? "the relay: only commands the server flags read-only (COMMAND INFO) pass, plus connection commands; EVAL/FCALL only as EVAL_RO/FCALL_RO, which the server runs read-only"
 				: "the relay: Redis cannot roll a write back, so every write is refused; only commands the server flags read-only (COMMAND INFO) pass, plus connection commands";
-			out->residual = "no server-side transaction holds it: the relay's decision rests on the server's own command flags (a module command flagged read-only that writes would pass); reads still touch LRU/LFU access times; every key (and INFO) can be read";
+			out->residual = "no server-side transaction holds it: the relay's decision rests on the server's own command flags (a module command flagged read-only that writes would pass); reads still touch LRU/LFU access times, and a read of a key past its TTL deletes it (lazy expiry); every key (and INFO) can be read";
 			break;
 		case ALTAIR_RELAY_WRITES:
 			out->enforced_by = "nothing: every command passes (--writes)";

@@ -452,3 +452,27 @@ bool altair_redis_item_is(const altair_redis_item *item, const char *text)
 	}
 	return true;
 }
+
+void altair_redis_hello_version(const unsigned char *reply, size_t length, char *out, size_t size)
+{
+	altair_redis_reader reader = {reply, length, 0};
+	altair_redis_item top, key, value;
+	if (size == 0 || !altair_redis_read(&reader, &top) || (top.type != '%' && top.type != '*') || top.count < 0) {
+		return;
+	}
+	for (int64_t i = 0; i + 1 < top.count; i += 2) {
+		if (!altair_redis_read(&reader, &key) || (key.count > 0 && !altair_redis_skip_children(&reader, &key))
+			|| !altair_redis_read(&reader, &value) || (value.count > 0 && !altair_redis_skip_children(&reader, &value))) {
+			return;
+		}
+		if (altair_redis_item_is(&key, "version") && value.count == 0 && (value.type == '$' || value.type == '+')) {
+			size_t kept = value.length < size - 1 ? value.length : size - 1;
+			for (size_t j = 0; j < kept; j++) {
+				unsigned char c = value.data[j];
+				out[j] = (char) (c >= 0x20 && c < 0x7f ? c : '?');
+			}
+			out[kept] = '\0';
+			return;
+		}
+	}
+}

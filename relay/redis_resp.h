@@ -100,4 +100,8 @@ bool altair_redis_skip_children(altair_redis_reader *reader, const altair_redis_
 /* A string-like item (simple, bulk, verbatim without its "txt:" prefix) equals text, ignoring case. */
 bool altair_redis_item_is(const altair_redis_item *item, const char *text);
 
+/* A HELLO reply (a map in RESP3, a flat array of pairs in RESP2): its "version" into out, printable
+ * characters only; out is left as it is when the reply names none. */
+void altair_redis_hello_version(const unsigned char *reply, size_t length, char *out, size_t size);
+
 #endif

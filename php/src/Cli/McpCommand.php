@@ -50,10 +50,11 @@ final class McpCommand extends Command
         ]);
         $this
             ->setHelp(<<<'HELP'
-                Speaks MCP revisions 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio and offers one
+                Speaks MCP revision 2026-07-28 (stateless: each request names it in its _meta) and, after
+                initialize, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio, and offers one
                 tool, <info>framework__eval</info> {snippet, timeout_ms?, allow_writes?, allow_network?}. Its result is the
                 EvalResult contract, as structuredContent and as JSON text. There is no unsafe mode over MCP.
-                Only JSON-RPC goes to stdout; logs go to stderr.
+                Only JSON-RPC goes to stdout; logs go to stderr. Client configurations: docs/mcp.md.
 
                   <info>%command.full_name% --project-root=examples/app</info>
                 HELP);

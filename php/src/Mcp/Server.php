@@ -11,7 +11,10 @@ use AltairEval\Frontend\Cli\TerminalText;
  *
  * It answers initialize, ping, tools/list and tools/call; notifications get no answer; responses from
  * the client are ignored (this server sends no requests). Only JSON-RPC messages are written to $out;
- * diagnostics go to $log.
+ * diagnostics go to $log. Both eras at once (docs/mcp.md): a request whose _meta names a stateless
+ * revision (2026-07-28) is answered on its own — no initialize, server/discover, `resultType` and the
+ * server's identity on each result, cache hints on tools/list — and any other request as the
+ * revision initialize negotiated.
  */
 final class Server
 {
@@ -19,6 +22,8 @@ final class Server
     private const JSON_FLAGS = JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE
         | JSON_PRESERVE_ZERO_FRACTION | JSON_INVALID_UTF8_SUBSTITUTE;
     private const MAX_DEPTH = 64;
+    /** How long a stateless client may keep tools/list and server/discover: the tool changes only with a restart. */
+    private const CACHE_TTL_MS = 60_000;
 
     private readonly ProtocolVersion $versions;
     /** The negotiated revision; null until initialize. */
@@ -142,7 +147,10 @@ final class Server
         }
 
         try {
-            return ['jsonrpc' => '2.0', 'id' => $id, 'result' => $this->request($message->method, $params ?? new \stdClass())];
+            $envelope = Envelope::of($params, $this->versions);
+            $result = $this->request($message->method, $params ?? new \stdClass(), $envelope);
+
+            return ['jsonrpc' => '2.0', 'id' => $id, 'result' => $envelope === null ? $result : $this->complete($result)];
         } catch (RpcError $error) {
             return $this->error($id, $error);
         } catch (\Throwable $failure) {
@@ -164,7 +172,7 @@ final class Server
     /**
      * @return array<string, mixed>|\stdClass
      */
-    private function request(string $method, \stdClass $params): array|\stdClass
+    private function request(string $method, \stdClass $params, ?Envelope $envelope): array|\stdClass
     {
         if ($method === 'initialize') {
             return $this->initialize($params);
@@ -172,15 +180,76 @@ final class Server
         if ($method === 'ping') {
             return new \stdClass();
         }
-        if ($this->protocolVersion === null) {
-            throw RpcError::invalidRequest(sprintf('Not initialized: send initialize before %s.', $method));
+        if ($method === 'server/discover') {
+            return $this->discover();
+        }
+        $version = $envelope->protocolVersion ?? $this->protocolVersion;
+        if ($version === null) {
+            throw RpcError::invalidRequest(sprintf('Not initialized: send initialize before %s, or name a revision (%s) in _meta["%s"].', $method, implode(', ', ProtocolVersion::MODERN), Envelope::PROTOCOL_VERSION));
         }
 
         return match ($method) {
-            'tools/list' => $this->toolsList($params),
-            'tools/call' => $this->toolsCall($params),
+            'tools/list' => $this->toolsList($params, $version, $envelope !== null),
+            'tools/call' => $this->toolsCall($params, $version),
             default => throw new RpcError(sprintf('Method not found: %s', $method), RpcError::METHOD_NOT_FOUND),
         };
+    }
+
+    /**
+     * server/discover: what initialize told a handshake client, for a stateless one (any era may ask).
+     *
+     * @return array<string, mixed>
+     */
+    private function discover(): array
+    {
+        return [
+            'supportedVersions' => $this->versions->all(),
+            'capabilities' => ['tools' => ['listChanged' => false]],
+            'serverInfo' => $this->serverInfo(true),
+            'instructions' => $this->instructions(),
+            'ttlMs' => self::CACHE_TTL_MS,
+            'cacheScope' => 'private',
+        ];
+    }
+
+    /**
+     * A stateless result: `resultType` (this server never needs more input) and who answered.
+     *
+     * @param array<string, mixed>|\stdClass $result
+     * @return array<string, mixed>
+     */
+    private function complete(array|\stdClass $result): array
+    {
+        $complete = [];
+        foreach ((array) $result as $key => $value) {
+            $complete[(string) $key] = $value;
+        }
+        $complete['resultType'] = 'complete';
+        $complete['_meta'] = [Envelope::SERVER_INFO => $this->serverInfo(true)];
+
+        return $complete;
+    }
+
+    /**
+     * @return array<string, string>
+     */
+    private function serverInfo(bool $withTitle): array
+    {
+        $serverInfo = ['name' => self::NAME, 'version' => $this->version];
+        if ($withTitle) {
+            $serverInfo['title'] = 'altair_eval';
+        }
+
+        return $serverInfo;
+    }
+
+    private function instructions(): string
+    {
+        return sprintf(
+            'Use %s to run PHP against this project\'s container and see the typed result. '
+            . 'Each call runs in a fresh sandboxed process; state does not carry over between calls.',
+            EvalTool::NAME,
+        );
     }
 
     /**
@@ -196,39 +265,31 @@ final class Server
         $this->protocolVersion = $version;
         $this->log(sprintf('initialize: client asked for %s, speaking %s', $requested, $version));
 
-        $serverInfo = ['name' => self::NAME, 'version' => $this->version];
-        if ($this->versions->hasStructuredOutput($version)) {
-            $serverInfo['title'] = 'altair_eval';
-        }
-
         return [
             'protocolVersion' => $version,
             'capabilities' => ['tools' => ['listChanged' => false]],
-            'serverInfo' => $serverInfo,
-            'instructions' => sprintf(
-                'Use %s to run PHP against this project\'s container and see the typed result. '
-                . 'Each call runs in a fresh sandboxed process; state does not carry over between calls.',
-                EvalTool::NAME,
-            ),
+            'serverInfo' => $this->serverInfo($this->versions->hasStructuredOutput($version)),
+            'instructions' => $this->instructions(),
         ];
     }
 
     /**
      * @return array<string, mixed>
      */
-    private function toolsList(\stdClass $params): array
+    private function toolsList(\stdClass $params, string $version, bool $stateless): array
     {
         if (isset($params->cursor) && !is_string($params->cursor)) {
             throw RpcError::invalidParams('cursor must be a string.');
         }
+        $list = ['tools' => [$this->tool->definition($version)]];
 
-        return ['tools' => [$this->tool->definition($this->negotiated())]];
+        return $stateless ? $list + ['ttlMs' => self::CACHE_TTL_MS, 'cacheScope' => 'private'] : $list;
     }
 
     /**
      * @return array<string, mixed>
      */
-    private function toolsCall(\stdClass $params): array
+    private function toolsCall(\stdClass $params, string $version): array
     {
         $name = $params->name ?? null;
         if (!is_string($name)) {
@@ -238,12 +299,7 @@ final class Server
             throw RpcError::invalidParams(sprintf('Unknown tool: %s', $name));
         }
 
-        return $this->tool->call($params->arguments ?? null, $this->negotiated());
-    }
-
-    private function negotiated(): string
-    {
-        return $this->protocolVersion ?? ProtocolVersion::LATEST;
+        return $this->tool->call($params->arguments ?? null, $version);
     }
 
     /**
@@ -252,7 +308,12 @@ final class Server
      */
     private function error(string|int|null $id, RpcError $error): array
     {
-        return ['jsonrpc' => '2.0', 'id' => $id, 'error' => ['code' => $error->getCode(), 'message' => $error->getMessage()]];
+        $body = ['code' => $error->getCode(), 'message' => $error->getMessage()];
+        if ($error->data !== null) {
+            $body['data'] = $error->data;
+        }
+
+        return ['jsonrpc' => '2.0', 'id' => $id, 'error' => $body];
     }
 
     /**

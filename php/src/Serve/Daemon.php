@@ -15,10 +15,7 @@ use Symfony\Component\Console\Output\OutputInterface;
  */
 final class Daemon
 {
-    /**
-     * @param \Closure(): void $warm
-     */
-    public function start(SocketServer $server, string $root, OutputInterface $output, \Closure $warm): int
+    public function start(SocketServer $server, string $root, OutputInterface $output): int
     {
         if (!function_exists('pcntl_fork') || !function_exists('posix_setsid')) {
             throw new ServeError('--daemon needs the pcntl and posix extensions; run `bin/altair serve &` instead.');
@@ -33,12 +30,13 @@ final class Daemon
         }
         if ($pid === 0) {
             fclose($pair[0]);
-            exit($this->child($server, $root, $pair[1], $warm));
+            exit($this->child($server, $root, $pair[1]));
         }
         fclose($pair[1]);
-        $answer = (string) stream_get_contents($pair[0]);
+        // One line: the daemon's workers inherit its end, so end of file may come only when they stop.
+        $answer = rtrim((string) fgets($pair[0]), "\n");
         fclose($pair[0]);
-        if (!str_starts_with($answer, 'ready')) {
+        if ($answer !== 'ready') {
             pcntl_waitpid($pid, $status);
             throw new ServeError($answer === '' ? 'the daemon exited before it was ready.' : $answer);
         }
@@ -49,21 +47,26 @@ final class Daemon
 
     /**
      * @param resource $parent
-     * @param \Closure(): void $warm
      */
-    private function child(SocketServer $server, string $root, $parent, \Closure $warm): int
+    private function child(SocketServer $server, string $root, $parent): int
     {
         posix_setsid();
         try {
             $server->bind();
         } catch (ServeError $error) {
-            fwrite($parent, $error->getMessage());
+            fwrite($parent, TerminalText::escape(str_replace("\n", ' ', $error->getMessage())) . "\n");
 
             return ExitCode::Failed->value;
         }
-        $server->logTo($this->detach(RuntimeDir::forCurrentUser()->log($root)));
-        $warm();
-        fwrite($parent, 'ready');
+        $server->logTo($this->detach($server->directory()->log($root)));
+        try {
+            $server->start();
+        } catch (ServeError $error) {
+            fwrite($parent, TerminalText::escape(str_replace("\n", ' ', $error->getMessage())) . "\n");
+
+            return ExitCode::Failed->value;
+        }
+        fwrite($parent, "ready\n");
         fclose($parent);
 
         return $server->serve();

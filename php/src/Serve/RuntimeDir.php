@@ -5,9 +5,9 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Serve;
 
 /**
- * Where a user's servers live: $XDG_RUNTIME_DIR/altair-eval, else <tmp>/altair-eval-<uid>; a
- * directory of that user's own, mode 0700, never a link, so that nobody else can reach, plant or
- * replace a socket in it. Each project has its socket, lock and log there, named by a hash of the
+ * Where a user's servers live: $XDG_RUNTIME_DIR/altair-eval, else <tmp>/altair-eval-<uid> (or,
+ * when another user made that one, a private sibling: usable()); a directory of that user's own,
+ * mode 0700, never a link, so that nobody else can reach, plant or replace a socket in it. Each project has its socket, lock and log there, named by a hash of the
  * project's real path.
  */
 final class RuntimeDir
@@ -15,8 +15,14 @@ final class RuntimeDir
     /** The longest path a Unix socket address holds (sun_path, with its NUL). */
     private const SOCKET_PATH_MAX = 107;
     private const NAME_MAX = 255;
+    /** Hex digits of a fallback directory's random suffix. */
+    private const FALLBACK_HEX = 12;
 
-    public function __construct(public readonly string $path, private readonly int $uid)
+    /**
+     * @param string|null $squatted the usual directory, when it was not this user's and $path is the
+     *                              fallback used instead
+     */
+    public function __construct(public readonly string $path, private readonly int $uid, public readonly ?string $squatted = null)
     {
     }
 
@@ -28,7 +34,32 @@ final class RuntimeDir
             return new self(rtrim($runtime, '/') . '/altair-eval', $uid);
         }
 
-        return new self(self::temporary($uid), $uid);
+        return self::usable(self::temporary($uid), $uid);
+    }
+
+    /**
+     * $usual unless it exists and is not private (another user can create <tmp>/altair-eval-<uid>
+     * first); then a sibling only this user can have made — <usual>.<random>, owned by this user,
+     * mode 0700, not a link — the first one found (so the server and its clients agree), else a new
+     * name that ensure() creates. Nobody can lock a user out by creating a directory.
+     */
+    public static function usable(string $usual, int $uid): self
+    {
+        $directory = new self($usual, $uid);
+        if (@lstat($usual) === false || $directory->isPrivate()) {
+            return $directory;
+        }
+        $candidates = glob($usual . '.*', GLOB_NOSORT | GLOB_NOESCAPE);
+        $candidates = $candidates === false ? [] : $candidates;
+        sort($candidates);
+        foreach ($candidates as $candidate) {
+            $fallback = new self($candidate, $uid, $usual);
+            if (preg_match('/\.[0-9a-f]{' . self::FALLBACK_HEX . '}$/', $candidate) === 1 && $fallback->isPrivate()) {
+                return $fallback;
+            }
+        }
+
+        return new self($usual . '.' . bin2hex(random_bytes(self::FALLBACK_HEX / 2)), $uid, $usual);
     }
 
     /**
@@ -70,8 +101,13 @@ final class RuntimeDir
      */
     public function ensure(): void
     {
-        if (!@mkdir($this->path, 0700) && !is_dir($this->path)) {
-            throw new ServeError(sprintf('cannot create %s.', $this->path));
+        $umask = umask(0077);
+        try {
+            if (!@mkdir($this->path, 0700) && !is_dir($this->path)) {
+                throw new ServeError(sprintf('cannot create %s.', $this->path));
+            }
+        } finally {
+            umask($umask);
         }
         if (!$this->isPrivate()) {
             throw new ServeError(sprintf('%s is not a private directory of this user (mode 0700, not a link); remove it or set XDG_RUNTIME_DIR.', $this->path));

@@ -15,6 +15,7 @@ use AltairEval\Frontend\Runtime\Limits;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -24,6 +25,9 @@ use Symfony\Component\Console\Output\OutputInterface;
 final class ServeCommand extends Command
 {
     public const DEFAULT_IDLE_SECONDS = 900;
+    /** Evaluations at once: a few agents and the CLI; each worker keeps its own warm templates. */
+    public const DEFAULT_WORKERS = 4;
+    private const MAX_WORKERS = 32;
     private const STOP_WAIT_MS = 10000;
 
     public function __construct(
@@ -42,6 +46,7 @@ final class ServeCommand extends Command
             ->addOption('allow-writes', null, InputOption::VALUE_NONE, 'Honour eval --writes (refused otherwise)')
             ->addOption('allow-network', null, InputOption::VALUE_NONE, 'Honour eval --network (refused otherwise)')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Honour eval --allow-endpoint for this endpoint (HOST:PORT or unix:/path). Repeatable')
+            ->addOption('workers', null, InputOption::VALUE_REQUIRED, sprintf('Evaluations at once, 1 to %d (default %d); each worker keeps its own warm templates', self::MAX_WORKERS, self::DEFAULT_WORKERS))
             ->addOption('idle-timeout', null, InputOption::VALUE_REQUIRED, sprintf('Stop after this many seconds without a call, 0 for never (default %d)', self::DEFAULT_IDLE_SECONDS))
             ->addOption('daemon', null, InputOption::VALUE_NONE, 'Run in the background once the socket is ready (logs go to the runtime directory)')
             ->addOption('status', null, InputOption::VALUE_NONE, 'Say whether the project\'s server is running, and with what policy (exit 1 when not)')
@@ -55,9 +60,13 @@ final class ServeCommand extends Command
                   <info>%command.full_name% --status</info>            pid, policy, calls served
                   <info>%command.full_name% --stop</info>
 
-                The socket is in $XDG_RUNTIME_DIR/altair-eval (else <tmp>/altair-eval-<uid>), a 0700
-                directory of yours, named by a hash of the project's real path; the kernel's peer
-                credentials are checked on every connection, and other users are refused.
+                The socket is in $XDG_RUNTIME_DIR/altair-eval (else <tmp>/altair-eval-<uid>, or, when
+                another user made that one first, a private <tmp>/altair-eval-<uid>.<random> of yours,
+                which it says), a 0700 directory of yours, named by a hash of the project's real path;
+                the kernel's peer credentials are checked on every connection, and other users are refused.
+                Several clients are served at once (--workers evaluations at a time, each worker with
+                its own warm templates); a client that sends or takes nothing for a while is dropped
+                without holding up the others, and an error in one request is that request's answer.
                 Calls get the checks of the MCP server: --writes, --network and --allow-endpoint are
                 refused unless the server was started with --allow-writes, --allow-network or that
                 --allow-endpoint. --unsafe, --env and --env-policy calls always run cold, in the
@@ -76,9 +85,13 @@ final class ServeCommand extends Command
             if ($options->flag('stop')) {
                 return $this->stop($root, $output);
             }
-            $server = new SocketServer(RuntimeDir::forCurrentUser(), new ServeHandler($this->evaluator, $this->policy($options, $root), $this->limits), $this->idleSeconds($options), STDERR);
+            $handler = new ServeHandler($this->evaluator, $this->policy($options, $root), $this->limits);
+            $directory = RuntimeDir::forCurrentUser();
+            $workers = $options->intInRange('workers', self::DEFAULT_WORKERS, 1, self::MAX_WORKERS);
+            $server = new SocketServer($directory, $handler, $this->idleSeconds($options), STDERR, $workers, fn () => $this->warm($root));
+            $this->notice($directory, $output);
 
-            return $options->flag('daemon') ? (new Daemon())->start($server, $root, $output, fn () => $this->warm($root)) : $this->foreground($server, $root, $output);
+            return $options->flag('daemon') ? (new Daemon())->start($server, $root, $output) : $this->foreground($server, $root, $output);
         } catch (ServeError $error) {
             throw new UsageError($error->getMessage());
         }
@@ -103,10 +116,25 @@ final class ServeCommand extends Command
         return $options->intInRange('idle-timeout', self::DEFAULT_IDLE_SECONDS, 0, 86400 * 7);
     }
 
+    /**
+     * Says so when the usual runtime directory was taken by someone else and another one is used.
+     */
+    private function notice(RuntimeDir $directory, OutputInterface $output): void
+    {
+        if ($directory->squatted !== null) {
+            $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+            $errors->writeln(TerminalText::escape(sprintf(
+                'altair serve: %s is not a private directory of this user (someone else made it?); using %s instead.',
+                $directory->squatted,
+                $directory->path,
+            )), OutputInterface::OUTPUT_RAW);
+        }
+    }
+
     private function foreground(SocketServer $server, string $root, OutputInterface $output): int
     {
         $server->bind();
-        $this->warm($root);
+        $server->start();
         $output->writeln(TerminalText::escape(sprintf('altair serve: serving %s on %s (pid %d)', $root, $server->socketPath(), getmypid())), OutputInterface::OUTPUT_RAW);
 
         return $server->serve();
@@ -148,7 +176,7 @@ final class ServeCommand extends Command
 
             return ExitCode::Ok->value;
         }
-        $lock = @fopen(RuntimeDir::forCurrentUser()->lock($root), 'r');
+        $lock = @fopen(RuntimeDir::forCurrentUser()->lock($root), 'r'); // may be gone: then it stopped
         for ($waited = 0; $lock !== false && !flock($lock, LOCK_SH | LOCK_NB) && $waited < self::STOP_WAIT_MS; $waited += 20) {
             usleep(20_000);
         }

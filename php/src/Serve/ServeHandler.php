@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Serve;
 
 use Altair\Eval\EvalException;
+use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Mcp\ServerPolicy;
 use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
@@ -42,6 +43,8 @@ final class ServeHandler
         }
         try {
             return ['outcome' => $this->evaluator->evaluate($call)->toArray()];
+        } catch (UsageError $refused) {
+            return ['refused' => $refused->getMessage()]; // e.g. a snippet over EvalRequest::MAX_SNIPPET_BYTES
         } catch (EvalException $failure) {
             return ['failed' => $failure->getMessage()];
         }

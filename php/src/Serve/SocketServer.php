@@ -8,13 +8,26 @@ namespace AltairEval\Frontend\Serve;
  * `bin/altair serve`: one project's server on a Unix socket in the user's private runtime directory.
  * A lock held for the server's lifetime makes it the only one for the project; a socket file found
  * without that lock is stale (its server died) and is replaced. Each connection is checked with the
- * kernel's credentials (SCM_CREDENTIALS): a process of another user is refused before anything is
- * read. Requests are served one at a time; the server stops on `stop`, SIGTERM/SIGINT/SIGHUP, or
- * after the idle timeout without a connection, and removes its socket.
+ * kernel's credentials (SCM_CREDENTIALS): a process of another user is refused before its request is
+ * evaluated. Connections are served at once (several agents and the CLI): requests are read without
+ * blocking and evaluated by a pool of workers (WorkerPool); a client that sends nothing, or takes
+ * nothing, is given up after its deadline without holding up the others, and whatever goes wrong in
+ * one request is that request's answer. The server stops on `stop`, SIGTERM/SIGINT/SIGHUP, or after
+ * the idle timeout without a connection, and removes its socket.
  */
 final class SocketServer
 {
+    /** How long a client may take to send its whole request, and to take its reply. */
+    public const REQUEST_SECONDS = 10;
+    public const REPLY_SECONDS = 30;
+    private const MAX_CONNECTIONS = 64;
+
     private ?\Socket $listener = null;
+    private ?WorkerPool $pool = null;
+    /** @var array<int, Connection> by the id of its socket */
+    private array $connections = [];
+    /** @var list<array{Connection, array<mixed>}> requests waiting for a worker, oldest first */
+    private array $queue = [];
     /** @var resource|null */
     private $lock = null;
     private bool $stopping = false;
@@ -24,12 +37,16 @@ final class SocketServer
     /**
      * @param int      $idleSeconds 0: never stop for idleness
      * @param resource $log
+     * @param int      $workers     evaluations at once (worker processes; none without pcntl)
+     * @param (\Closure(): void)|null $warm what a worker runs before it takes requests
      */
     public function __construct(
         private readonly RuntimeDir $directory,
         private readonly ServeHandler $handler,
         private readonly int $idleSeconds,
         private $log,
+        private readonly int $workers = 1,
+        private readonly ?\Closure $warm = null,
         private readonly Wire $wire = new Wire(),
     ) {
         $this->startedAt = microtime(true);
@@ -41,6 +58,11 @@ final class SocketServer
     public function logTo($log): void
     {
         $this->log = $log;
+    }
+
+    public function directory(): RuntimeDir
+    {
+        return $this->directory;
     }
 
     public function socketPath(): string
@@ -86,30 +108,70 @@ final class SocketServer
     }
 
     /**
-     * Serves until stopped; returns the exit code.
+     * Starts the workers (each warms its evaluator first); serve() does it when not done yet.
+     *
+     * @throws ServeError
+     */
+    public function start(): void
+    {
+        if ($this->pool === null) {
+            $this->pool = new WorkerPool($this->handler, $this->workers, $this->log, $this->warm ?? static function (): void {
+            });
+            $this->pool->start($this->listener === null ? [] : [$this->listener]);
+        }
+    }
+
+    /**
+     * Serves until stopped; returns the exit code. One loop, never blocked by a client: it accepts,
+     * reads requests as they arrive, hands each whole one to an idle worker, writes replies as clients
+     * take them, and gives up on a client that is too slow to send or to take (its deadline).
      */
     public function serve(): int
     {
         $listener = $this->listener ?? throw new \LogicException('bind() first.');
         $this->trapSignals();
         try {
+            $this->start();
+            $pool = $this->pool ?? throw new \LogicException('start() did not start.');
+            $lastActive = microtime(true);
             while (!$this->stopping) {
-                $read = [$listener];
-                $write = $except = null;
-                $ready = @socket_select($read, $write, $except, $this->idleSeconds > 0 ? $this->idleSeconds : null);
-                if ($ready === 0) {
-                    fwrite($this->log, sprintf("altair serve: idle for %ds, stopping\n", $this->idleSeconds));
-                    break;
+                $read = $write = [];
+                if (count($this->connections) < self::MAX_CONNECTIONS) {
+                    $read[] = $listener;
                 }
+                foreach ($this->connections as $connection) {
+                    if ($connection->state === Connection::READING) {
+                        $read[] = $connection->socket;
+                    } elseif ($connection->state === Connection::WRITING) {
+                        $write[] = $connection->socket;
+                    }
+                }
+                $read = [...$read, ...array_values($pool->sockets())];
+                $except = null;
+                $timeout = $this->timeout($lastActive, $pool);
+                $ready = @socket_select($read, $write, $except, $timeout === null ? null : (int) $timeout, $timeout === null ? 0 : (int) (($timeout - (int) $timeout) * 1_000_000));
                 if ($ready === false) {
                     continue; // a signal: the loop condition decides
                 }
-                $connection = @socket_accept($listener);
-                if ($connection !== false) {
-                    $this->answer($connection);
-                    // Back to the baseline between calls, whatever the last result cost (as MCP).
-                    gc_mem_caches();
+                if ($this->connections === [] && !$pool->isBusy() && $this->idleSeconds > 0 && microtime(true) - $lastActive >= $this->idleSeconds) {
+                    fwrite($this->log, sprintf("altair serve: idle for %ds, stopping\n", $this->idleSeconds));
+                    break;
                 }
+                foreach ($read as $socket) {
+                    $lastActive = microtime(true);
+                    if ($socket === $listener) {
+                        $this->accept($listener);
+                    } elseif (in_array($socket, $pool->sockets(), true)) {
+                        [$connection, $reply] = $pool->collect($socket, $this->inherited());
+                        $this->answered($connection, $reply);
+                    } else {
+                        $this->receive($this->connectionOf($socket), $pool);
+                    }
+                }
+                foreach ($write as $socket) {
+                    $this->send($this->connectionOf($socket));
+                }
+                $this->dropLate();
             }
         } finally {
             $this->close();
@@ -118,57 +180,172 @@ final class SocketServer
         return 0;
     }
 
-    private function answer(\Socket $connection): void
+    private function accept(\Socket $listener): void
     {
+        $socket = @socket_accept($listener);
+        if ($socket === false) {
+            return;
+        }
         try {
-            $this->wire->passCredentials($connection);
-            $this->wire->send($connection, ['protocol' => Wire::PROTOCOL, 'pid' => getmypid()]);
-            socket_set_option($connection, SOL_SOCKET, SO_RCVTIMEO, ['sec' => SocketClient::MARGIN_SECONDS, 'usec' => 0]);
-            [$request, $uid] = $this->wire->receive($connection);
-            if ($uid === null || $uid !== posix_geteuid()) {
-                fwrite($this->log, sprintf("altair serve: refused a connection from uid %s\n", $uid ?? 'unknown'));
-                $this->wire->send($connection, ['refused' => 'this server belongs to another user.']);
-
-                return;
+            $this->wire->passCredentials($socket);
+            socket_set_nonblock($socket);
+            $hello = $this->wire->encode(['protocol' => Wire::PROTOCOL, 'pid' => getmypid()]);
+            if (@socket_write($socket, $hello) !== strlen($hello)) {
+                throw new ServeError('cannot greet a client.');
             }
-            $this->wire->send($connection, $this->reply($request));
         } catch (ServeError $error) {
             fwrite($this->log, sprintf("altair serve: %s\n", $error->getMessage()));
-        } finally {
-            socket_close($connection);
+            socket_close($socket);
+
+            return;
+        }
+        $this->connections[spl_object_id($socket)] = new Connection($socket, microtime(true) + self::REQUEST_SECONDS, $this->wire);
+    }
+
+    private function receive(Connection $connection, WorkerPool $pool): void
+    {
+        try {
+            $request = $connection->read();
+        } catch (ServeError $error) {
+            fwrite($this->log, sprintf("altair serve: %s\n", $error->getMessage()));
+            $this->drop($connection);
+
+            return;
+        }
+        if ($request === null) {
+            return; // more to come
+        }
+        if ($connection->uid !== posix_geteuid()) {
+            fwrite($this->log, sprintf("altair serve: refused a connection from uid %s\n", $connection->uid === -1 || $connection->uid === null ? 'unknown' : $connection->uid));
+            $this->answered($connection, ['refused' => 'this server belongs to another user.']);
+
+            return;
+        }
+        $reply = $this->reply($request);
+        if ($reply !== null) {
+            $this->answered($connection, $reply);
+        } elseif ($pool->hasIdle()) {
+            $inline = $pool->dispatch($connection, $request);
+            if ($inline !== null) {
+                $this->answered($connection, $inline);
+            }
+        } else {
+            $connection->state = Connection::WAITING;
+            $this->queue[] = [$connection, $request];
         }
     }
 
     /**
-     * @param array<mixed> $request
-     * @return array<string, mixed>
+     * @param array<string, mixed> $reply
      */
-    private function reply(array $request): array
+    private function answered(?Connection $connection, array $reply): void
+    {
+        if (isset($reply['outcome'])) {
+            $this->served++;
+        }
+        if ($connection !== null && isset($this->connections[spl_object_id($connection->socket)])) {
+            $connection->reply($reply, microtime(true) + self::REPLY_SECONDS);
+            $this->send($connection);
+        }
+        $pool = $this->pool;
+        while ($pool !== null && $this->queue !== [] && $pool->hasIdle()) {
+            [$waiting, $request] = array_shift($this->queue);
+            $inline = $pool->dispatch($waiting, $request);
+            if ($inline !== null) {
+                $this->answered($waiting, $inline);
+            }
+        }
+    }
+
+    private function send(Connection $connection): void
+    {
+        try {
+            if ($connection->flush()) {
+                $this->drop($connection);
+            }
+        } catch (ServeError $error) {
+            fwrite($this->log, sprintf("altair serve: %s\n", $error->getMessage()));
+            $this->drop($connection);
+        }
+    }
+
+    /**
+     * Gives up on every connection past its deadline (reading or writing); a waiting one has none:
+     * its evaluation has its own timeout.
+     */
+    private function dropLate(): void
+    {
+        $now = microtime(true);
+        foreach ($this->connections as $connection) {
+            if ($connection->state !== Connection::WAITING && $now >= $connection->deadline) {
+                fwrite($this->log, sprintf("altair serve: gave up on a client that sent or took nothing for %ds\n", $connection->state === Connection::READING ? self::REQUEST_SECONDS : self::REPLY_SECONDS));
+                $this->drop($connection);
+            }
+        }
+    }
+
+    /**
+     * Seconds until the next deadline (a client's, or the idle timeout), null for none.
+     */
+    private function timeout(float $lastActive, WorkerPool $pool): ?float
+    {
+        $deadlines = [];
+        foreach ($this->connections as $connection) {
+            if ($connection->state !== Connection::WAITING) {
+                $deadlines[] = $connection->deadline;
+            }
+        }
+        if ($this->idleSeconds > 0 && $this->connections === [] && !$pool->isBusy()) {
+            $deadlines[] = $lastActive + $this->idleSeconds;
+        }
+
+        return $deadlines === [] ? null : max(0.0, min($deadlines) - microtime(true)) + 0.001;
+    }
+
+    private function connectionOf(\Socket $socket): Connection
+    {
+        return $this->connections[spl_object_id($socket)] ?? throw new \LogicException('an unknown socket.');
+    }
+
+    private function drop(Connection $connection): void
+    {
+        if (isset($this->connections[spl_object_id($connection->socket)])) {
+            unset($this->connections[spl_object_id($connection->socket)]);
+            $connection->close();
+        }
+    }
+
+    /**
+     * @return list<\Socket> what a new worker must not keep open
+     */
+    private function inherited(): array
+    {
+        $sockets = $this->listener === null ? [] : [$this->listener];
+        foreach ($this->connections as $connection) {
+            $sockets[] = $connection->socket;
+        }
+
+        return $sockets;
+    }
+
+    /**
+     * The answer the server gives itself, or null for an evaluation (a worker's).
+     *
+     * @param array<mixed> $request
+     * @return array<string, mixed>|null
+     */
+    private function reply(array $request): ?array
     {
         if (($request['protocol'] ?? null) !== Wire::PROTOCOL) {
             return ['refused' => 'this server speaks another protocol; restart it (bin/altair serve --stop).'];
         }
 
         return match ($request['op'] ?? null) {
-            'eval' => $this->evaluate($request),
+            'eval' => null,
             'status' => ['status' => $this->status()],
             'stop' => $this->stop(),
             default => ['refused' => 'unknown request.'],
         };
-    }
-
-    /**
-     * @param array<mixed> $request
-     * @return array<string, mixed>
-     */
-    private function evaluate(array $request): array
-    {
-        $reply = $this->handler->evaluate($request);
-        if (isset($reply['outcome'])) {
-            $this->served++;
-        }
-
-        return $reply;
     }
 
     /**
@@ -198,6 +375,8 @@ final class SocketServer
             'idle_timeout_s' => $this->idleSeconds,
             'uptime_s' => (int) (microtime(true) - $this->startedAt),
             'evaluations' => $this->served,
+            'workers' => $this->pool?->pids() ?? [],
+            'evaluating' => $this->pool?->busyCount() ?? 0,
         ];
     }
 
@@ -216,6 +395,10 @@ final class SocketServer
 
     private function close(): void
     {
+        foreach ($this->connections as $connection) {
+            $this->drop($connection);
+        }
+        $this->pool?->stop();
         if ($this->listener !== null) {
             socket_close($this->listener);
             $this->listener = null;

@@ -28,26 +28,46 @@ final class Wire
     }
 
     /**
-     * @param array<string, mixed> $message
+     * One message as the bytes on the wire.
+     *
+     * @param array<mixed> $message
      */
-    public function send(\Socket $socket, array $message): void
+    public function encode(array $message): string
     {
         $payload = serialize($message);
-        $data = pack('N', strlen($payload)) . $payload;
-        for ($offset = 0, $length = strlen($data); $offset < $length; $offset += $written) {
-            $written = @socket_write($socket, substr($data, $offset));
-            if ($written === false || $written === 0) {
-                throw new ServeError('the connection closed while sending: ' . socket_strerror(socket_last_error($socket)));
-            }
-        }
+
+        return pack('N', strlen($payload)) . $payload;
     }
 
     /**
-     * One message and the uid of the process that sent it (null when the kernel did not say).
+     * Takes one whole message off the front of $buffer, or null while it holds only part of one
+     * (never parsed across a partial read).
      *
-     * @return array{array<mixed>, int|null}
+     * @return array<mixed>|null
+     * @throws ServeError when the message is malformed or longer than $maxBytes
      */
-    public function receive(\Socket $socket): array
+    public function take(string &$buffer, int $maxBytes = self::MAX_BYTES): ?array
+    {
+        if (strlen($buffer) < self::HEADER_BYTES) {
+            return null;
+        }
+        $length = $this->length($buffer, $maxBytes);
+        if (strlen($buffer) < self::HEADER_BYTES + $length) {
+            return null;
+        }
+        $decoded = $this->decode(substr($buffer, self::HEADER_BYTES, $length));
+        $buffer = substr($buffer, self::HEADER_BYTES + $length);
+
+        return $decoded;
+    }
+
+    /**
+     * What arrived on $socket (at most one chunk), and the sender's uid when the kernel attached it.
+     *
+     * @return array{string, int|null} '' at end of file
+     * @throws ServeError when the read fails
+     */
+    public function receiveChunk(\Socket $socket): array
     {
         $message = ['buffer_size' => self::CHUNK_BYTES, 'controllen' => socket_cmsg_space(SOL_SOCKET, SCM_CREDENTIALS)];
         if (@socket_recvmsg($socket, $message, 0) === false) {
@@ -64,19 +84,61 @@ final class Wire
                 $uid = is_array($credentials) && is_int($credentials['uid'] ?? null) ? $credentials['uid'] : $uid;
             }
         }
+
+        return [$data, $uid];
+    }
+
+    /**
+     * @param array<mixed> $message
+     */
+    public function send(\Socket $socket, array $message): void
+    {
+        $data = $this->encode($message);
+        for ($offset = 0, $length = strlen($data); $offset < $length; $offset += $written) {
+            $written = @socket_write($socket, substr($data, $offset));
+            if ($written === false || $written === 0) {
+                throw new ServeError('the connection closed while sending: ' . socket_strerror(socket_last_error($socket)));
+            }
+        }
+    }
+
+    /**
+     * One message and the uid of the process that sent it (null when the kernel did not say).
+     *
+     * @return array{array<mixed>, int|null}
+     */
+    public function receive(\Socket $socket): array
+    {
+        [$data, $uid] = $this->receiveChunk($socket);
         $data = $this->readAtLeast($socket, $data, self::HEADER_BYTES);
+        $length = $this->length($data, self::MAX_BYTES);
+        $data = $this->readAtLeast($socket, $data, self::HEADER_BYTES + $length);
+
+        return [$this->decode(substr($data, self::HEADER_BYTES, $length)), $uid];
+    }
+
+    private function length(string $data, int $maxBytes): int
+    {
         $length = unpack('N', substr($data, 0, self::HEADER_BYTES));
         $length = is_array($length) && is_int($length[1] ?? null) ? $length[1] : -1;
-        if ($length < 0 || $length > self::MAX_BYTES) {
-            throw new ServeError('a message on the connection is malformed.');
+        if ($length < 0 || $length > $maxBytes) {
+            throw new ServeError('a message on the connection is malformed or too long.');
         }
-        $data = $this->readAtLeast($socket, $data, self::HEADER_BYTES + $length);
-        $decoded = @unserialize(substr($data, self::HEADER_BYTES, $length), ['allowed_classes' => false, 'max_depth' => 512]);
+
+        return $length;
+    }
+
+    /**
+     * @return array<mixed>
+     */
+    private function decode(string $payload): array
+    {
+        $decoded = @unserialize($payload, ['allowed_classes' => false, 'max_depth' => 512]);
         if (!is_array($decoded)) {
             throw new ServeError('a message on the connection is malformed.');
         }
 
-        return [$decoded, $uid];
+        return $decoded;
     }
 
     private function readAtLeast(\Socket $socket, string $data, int $bytes): string

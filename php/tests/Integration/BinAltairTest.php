@@ -94,8 +94,11 @@ final class BinAltairTest extends TestCase
         self::assertSame(0, $result->exitCode, $result->stdout . $result->stderr);
         $contract = json_decode($result->stdout, true);
         self::assertIsArray($contract);
-        self::assertSame(['127.0.0.1:5432'], $contract['sandbox']['endpoints']['allowed'] ?? null);
-        self::assertFalse($contract['sandbox']['endpoints']['hosts_checked'] ?? null);
+        // every allowed endpoint is reached through the relay and reported as one of sandbox.databases
+        $databases = $contract['sandbox']['databases'] ?? null;
+        self::assertIsArray($databases);
+        self::assertSame(['127.0.0.1:5432'], array_column($databases, 'address'));
+        self::assertSame(['allowEndpoints'], array_column($databases, 'declared_by'));
     }
 
     private function returned(Process $result): mixed

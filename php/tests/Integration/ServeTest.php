@@ -7,7 +7,10 @@ namespace AltairEval\Frontend\Tests\Integration;
 use AltairEval\Frontend\Mcp\ServerPolicy;
 use AltairEval\Frontend\Runtime\ExtensionEvaluator;
 use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Runtime\EvalCall;
+use AltairEval\Frontend\Serve\CallMessage;
 use AltairEval\Frontend\Serve\RuntimeDir;
+use AltairEval\Frontend\Serve\SocketClient;
 use AltairEval\Frontend\Serve\ServeHandler;
 use AltairEval\Frontend\Serve\SocketServer;
 use AltairEval\Frontend\Tests\Support\Measured;
@@ -206,6 +209,153 @@ final class ServeTest extends TestCase
         pcntl_waitpid($pid, $status);
 
         self::assertSame(['refused' => 'this server belongs to another user.'], unserialize($result->stdout), $result->stderr);
+    }
+
+    /**
+     * Two calls at once, while one client sends nothing and another half a request: the first waits
+     * for a file the second writes, so it ends well only when the server runs them together (one at
+     * a time, the first would time out). The silent clients are given up, the others never waited.
+     */
+    public function testCallsRunTogetherAndSilentClientsHoldUpNobody(): void
+    {
+        self::assertSame(0, $this->altair(['serve', '--daemon', '--allow-writes', '--workers=2'])->exitCode);
+        $silent = $this->connect();
+        $half = $this->connect();
+        socket_write($half, pack('N', 1000) . 'a:1:{');
+
+        $flag = $this->project . '/flag';
+        $running = $this->project . '/running';
+        $first = proc_open(
+            [$this->repository->altair(), 'eval', '--writes', '--timeout-ms=30000', '--project-root=' . $this->project,
+                sprintf('touch(%s); while (!is_file(%s)) { usleep(20000); } return "saw the flag";', var_export($running, true), var_export($flag, true))],
+            [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            null,
+            ['XDG_RUNTIME_DIR' => $this->runtime, 'PHP_BINARY' => PHP_BINARY] + getenv(),
+        );
+        self::assertIsResource($first);
+        while (!is_file($running) && proc_get_status($first)['running']) {
+            usleep(20_000);
+        }
+        $second = $this->altair(['eval', '--writes', sprintf('return touch(%s);', var_export($flag, true))]);
+        $firstOut = (string) stream_get_contents($pipes[1]);
+        $firstErr = (string) stream_get_contents($pipes[2]);
+        $firstExit = proc_close($first);
+
+        self::assertSame(0, $second->exitCode, $second->stdout . $second->stderr);
+        self::assertSame(0, $firstExit, $firstOut . $firstErr);
+        self::assertStringStartsWith('✓ string "saw the flag"', $firstOut);
+        self::assertSame(2, $this->served(), 'both through the server');
+        foreach ([$silent, $half] as $client) {
+            socket_set_option($client, SOL_SOCKET, SO_RCVTIMEO, ['sec' => 120, 'usec' => 0]);
+            $hello = '';
+            socket_recv($client, $hello, 4096, 0); // the greeting
+            $end = null;
+            self::assertSame(0, socket_recv($client, $end, 4096, 0), 'the server closed a client that sent nothing more');
+            socket_close($client);
+        }
+    }
+
+    /**
+     * The worker evaluating a call dies (killed while the snippet waits): that call fails with one
+     * line, another worker takes its place, and the next call is served.
+     */
+    public function testAWorkerThatDiesFailsItsCallOnly(): void
+    {
+        self::assertSame(0, $this->altair(['serve', '--daemon', '--workers=1'])->exitCode);
+        $workers = $this->workers();
+        self::assertCount(1, $workers);
+        $call = proc_open(
+            [$this->repository->altair(), 'eval', '--timeout-ms=30000', '--project-root=' . $this->project, 'while (true) { usleep(20000); }'],
+            [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            null,
+            ['XDG_RUNTIME_DIR' => $this->runtime, 'PHP_BINARY' => PHP_BINARY] + getenv(),
+        );
+        self::assertIsResource($call);
+        while (!str_contains($this->altair(['serve', '--status'])->stdout, 'evaluating: 1') && proc_get_status($call)['running']) {
+            usleep(20_000);
+        }
+        posix_kill($workers[0], SIGKILL);
+        $out = (string) stream_get_contents($pipes[1]);
+        $err = (string) stream_get_contents($pipes[2]);
+        $exit = proc_close($call);
+
+        self::assertSame(1, $exit, $out . $err);
+        self::assertSame('', $out);
+        self::assertSame("altair: the project's server: the process evaluating this call ended before it answered.\n", $err);
+        $next = $this->altair(['eval', 'return 8;']);
+        self::assertSame(0, $next->exitCode, $next->stderr);
+        self::assertStringStartsWith('✓ int 8', $next->stdout);
+        self::assertSame(1, $this->served());
+        self::assertNotSame($workers, $this->workers(), 'replaced');
+    }
+
+    /**
+     * @return list<int>
+     */
+    private function workers(): array
+    {
+        $status = $this->altair(['serve', '--status']);
+        self::assertSame(1, preg_match('/^workers: (\[[\d,]*\])$/m', $status->stdout, $match), $status->stdout . $status->stderr);
+
+        return json_decode($match[1], true, 2, JSON_THROW_ON_ERROR);
+    }
+
+    public function testEveryErrorOfARequestIsItsAnswerAndTheServerGoesOn(): void
+    {
+        self::assertSame(0, $this->altair(['serve', '--daemon'])->exitCode);
+        $call = new EvalCall(str_repeat('1;', 600_000), $this->project, 1000, 64); // over MAX_SNIPPET_BYTES
+        $client = new SocketClient(new RuntimeDir($this->runtime . '/altair-eval', posix_geteuid()));
+
+        $tooBig = $client->request($this->project, ['op' => 'eval', 'call' => (new CallMessage())->encode($call)]);
+        $malformed = $client->request($this->project, ['op' => 'eval', 'call' => ['snippet' => []]]);
+        $unknown = $client->request($this->project, ['op' => 'shutdown-everything']);
+
+        self::assertStringContainsString('must not be longer than EvalRequest::MAX_SNIPPET_BYTES', (string) ($tooBig['refused'] ?? ''));
+        self::assertStringContainsString('malformed request', (string) ($malformed['refused'] ?? ''));
+        self::assertSame(['refused' => 'unknown request.'], $unknown);
+        $after = $this->altair(['eval', 'return 5;']);
+        self::assertSame(0, $after->exitCode, $after->stderr);
+        self::assertSame(1, $this->served(), 'still serving');
+    }
+
+    /**
+     * Another user made <tmp>/altair-eval-<uid> first: the server uses a directory only this user
+     * can have made, says so, and eval finds it there.
+     */
+    public function testASquattedRuntimeDirectoryIsRefusedAndAPrivateOneUsed(): void
+    {
+        $tmp = $this->runtime . '/tmp';
+        mkdir($tmp);
+        $usual = $tmp . '/altair-eval-' . posix_geteuid();
+        mkdir($usual, 0777);
+        chmod($usual, 0777);
+        if (posix_geteuid() === 0) {
+            chown($usual, 65534); // nobody's, as another user would leave it
+        }
+        $environment = ['XDG_RUNTIME_DIR' => '', 'TMPDIR' => $tmp];
+
+        $started = Process::altair(['serve', '--daemon', '--project-root=' . $this->project], '', null, $environment);
+        $call = Process::altair(['eval', '--format=json', '--project-root=' . $this->project, 'return 1;'], '', null, $environment);
+        $status = Process::altair(['serve', '--status', '--project-root=' . $this->project], '', null, $environment);
+        Process::altair(['serve', '--stop', '--project-root=' . $this->project], '', null, $environment);
+
+        self::assertSame(0, $started->exitCode, $started->stdout . $started->stderr);
+        self::assertStringContainsString($usual . ' is not a private directory of this user', $started->stderr);
+        self::assertMatchesRegularExpression('/using ' . preg_quote($usual, '/') . '\.[0-9a-f]{12} instead/', $started->stderr);
+        self::assertSame(0, $call->exitCode, $call->stderr);
+        self::assertStringContainsString('evaluations: 1', $status->stdout, 'eval found the server in the fallback');
+        self::assertSame([], array_diff((array) scandir($usual), ['.', '..']), 'nothing was put in the squatted directory');
+    }
+
+    private function connect(): \Socket
+    {
+        $socket = socket_create(AF_UNIX, SOCK_STREAM, 0);
+        self::assertInstanceOf(\Socket::class, $socket);
+        self::assertTrue(socket_connect($socket, $this->socket()));
+
+        return $socket;
     }
 
     private function served(): int

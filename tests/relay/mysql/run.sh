@@ -26,7 +26,7 @@ SQL
 
 export ALTAIR_MYSQL_PORT ALTAIR_MYSQL_SOCKET ALTAIR_PROXY="$work/proxy" ALTAIR_WORK="$work"
 status=0
-for suite in read_only; do
+for suite in read_only rollback writes; do
   say "mysql relay: $suite"
   php -d display_errors=stderr "$here/$suite.inc" || status=1
 done

@@ -9,12 +9,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../../scripts/lib.sh"
 cd "$ROOT"
 
-apt_install redis-server redis-tools "php$(php_version)-redis" php-predis
+apt_install redis-server redis-tools "php$(php_version)-redis" php-predis openssl
 
 work=$(mktemp -d /tmp/altair-relay-redis.XXXXXX)
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
+  [ -s "$work/tls/redis.pid" ] && kill -9 "$(cat "$work/tls/redis.pid")" 2>/dev/null
   tests/servers/redis.sh stop "$work/server"
   rm -rf "$work"
 }
@@ -109,9 +110,11 @@ subscriber=$!
 pids+=("$subscriber")
 for _ in $(seq 1 500); do grep -q altair-channel "$work/subscriber.out" && break; sleep 0.02; done
 expect_unchanged publish "^$refused"
+# EVAL_RO passes, and the server refuses PUBLISH inside it (may_replicate counts as a write there).
+expect_unchanged eval_ro_publish 'Write commands are not allowed from read-only scripts'
 cli PUBLISH altair-channel marker >/dev/null
 for _ in $(seq 1 500); do grep -q marker "$work/subscriber.out" && break; sleep 0.02; done
-if grep -q marker "$work/subscriber.out" && ! grep -q from-the-snippet "$work/subscriber.out"; then pass; else
+if grep -q marker "$work/subscriber.out" && ! grep -q from- "$work/subscriber.out"; then pass; else
   fail "read-only publish: the subscriber saw $(tr '\n' ' ' <"$work/subscriber.out")"
 fi
 { kill "$subscriber"; wait "$subscriber"; } 2>/dev/null
@@ -180,6 +183,27 @@ fi
 { kill -9 "$hang"; wait "$hang"; } 2>/dev/null
 if grep -q '"text":"SET greeting changed","params":null,"duration_ns":[1-9][0-9]*,"rows":-1,"refused":false,"error":null' \
   "$work/queries-writes.jsonl"; then pass; else fail "writes queries log: $(cat "$work/queries-writes.jsonl")"; fi
+
+# ---- a server that only speaks TLS: the client is told why, in its driver's exception ---------
+mode=read-only
+mkdir "$work/tls"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/tls/key.pem" -out "$work/tls/cert.pem" -days 1 -subj /CN=localhost 2>/dev/null
+tls_port=$(php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);')
+printf '%s\n' "port 0" "tls-port $tls_port" "bind 127.0.0.1" "tls-cert-file $work/tls/cert.pem" "tls-key-file $work/tls/key.pem" \
+  "tls-ca-cert-file $work/tls/cert.pem" "tls-auth-clients no" "daemonize yes" "pidfile $work/tls/redis.pid" \
+  "logfile $work/tls/redis.log" 'save ""' "dir $work/tls" >"$work/tls/redis.conf"
+if redis-server "$work/tls/redis.conf" >/dev/null 2>&1; then
+  for _ in $(seq 1 100); do [ -s "$work/tls/redis.pid" ] && grep -q 'Ready to accept' "$work/tls/redis.log" && break; sleep 0.05; done
+  start_proxy read-only tcp:127.0.0.1:0 "tcp:127.0.0.1:$tls_port"
+  out=$(drive get)
+  if grep -q '^error RedisException: altair_eval: the connection to the Redis server ended before it answered anything (a server that requires TLS' <<<"$out"; then pass; else
+    fail "TLS-only server: $out"
+  fi
+  stop_proxy
+else
+  # Debian's redis-server is built with TLS; one that is not cannot be this test's server.
+  fail "TLS-only server: redis-server would not start with tls-port ($(tail -2 "$work/tls/redis.log"))"
+fi
 
 echo "redis relay: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

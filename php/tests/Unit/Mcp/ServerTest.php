@@ -237,6 +237,81 @@ final class ServerTest extends TestCase
         self::assertSame('Invalid arguments: the extension refused the request: Argument #1 ($snippet) must not be empty', $result['content'][0]['text']);
     }
 
+    /**
+     * @param array<string, mixed> $params
+     * @return array<mixed>
+     */
+    private function stateless(Server $server, string $method, array $params = [], string $version = '2026-07-28', bool $capabilities = true): array
+    {
+        $meta = ['io.modelcontextprotocol/protocolVersion' => $version, 'io.modelcontextprotocol/clientInfo' => ['name' => 't', 'version' => '1']];
+        if ($capabilities) {
+            $meta['io.modelcontextprotocol/clientCapabilities'] = new \stdClass();
+        }
+        $reply = $this->send($server, ['jsonrpc' => '2.0', 'id' => 9, 'method' => $method, 'params' => ['_meta' => $meta] + $params]);
+        self::assertIsArray($reply);
+
+        return $reply;
+    }
+
+    public function testStatelessDiscoverNeedsNoInitialize(): void
+    {
+        $result = $this->stateless($this->server(), 'server/discover')['result'] ?? null;
+
+        self::assertIsArray($result);
+        self::assertSame(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'], $result['supportedVersions']);
+        self::assertSame(['tools' => ['listChanged' => false]], $result['capabilities']);
+        self::assertSame('altair-eval', $result['serverInfo']['name'] ?? null);
+        self::assertSame('complete', $result['resultType']);
+        self::assertSame('private', $result['cacheScope']);
+        self::assertIsInt($result['ttlMs']);
+        self::assertSame('1.2.3', $result['_meta']['io.modelcontextprotocol/serverInfo']['version'] ?? null);
+    }
+
+    public function testStatelessListAndCallNeedNoInitialize(): void
+    {
+        $server = $this->server();
+        $list = $this->stateless($server, 'tools/list')['result'] ?? null;
+        $call = $this->stateless($server, 'tools/call', ['name' => 'framework__eval', 'arguments' => ['snippet' => 'return 2;']])['result'] ?? null;
+
+        self::assertIsArray($list);
+        self::assertSame('complete', $list['resultType']);
+        self::assertSame('private', $list['cacheScope']);
+        self::assertIsInt($list['ttlMs']);
+        self::assertSame('framework__eval', $list['tools'][0]['name'] ?? null);
+        self::assertArrayHasKey('outputSchema', $list['tools'][0]);
+        self::assertIsArray($call);
+        self::assertSame('complete', $call['resultType']);
+        self::assertFalse($call['isError']);
+        self::assertSame(['type' => 'int', 'value' => 2], $call['structuredContent']['result'] ?? null);
+        self::assertSame('altair-eval', $call['_meta']['io.modelcontextprotocol/serverInfo']['name'] ?? null);
+        self::assertSame(-32600, $this->send($server, ['jsonrpc' => '2.0', 'id' => 1, 'method' => 'tools/list'])['error']['code'] ?? null, 'a request without _meta still needs initialize');
+    }
+
+    public function testAStatelessRevisionNotSpokenIsRefusedWithTheSupportedList(): void
+    {
+        $error = $this->stateless($this->server(), 'tools/list', [], '2099-01-01')['error'] ?? null;
+
+        self::assertIsArray($error);
+        self::assertSame(-32022, $error['code']);
+        self::assertSame('2099-01-01', $error['data']['requested'] ?? null);
+        self::assertContains('2026-07-28', $error['data']['supported'] ?? []);
+    }
+
+    public function testAStatelessRequestWithoutClientCapabilitiesIsInvalid(): void
+    {
+        self::assertSame(-32602, $this->stateless($this->server(), 'tools/list', [], '2026-07-28', false)['error']['code'] ?? null);
+    }
+
+    public function testInitializeNeverNegotiatesTheStatelessRevision(): void
+    {
+        $reply = $this->send($this->server(), ['jsonrpc' => '2.0', 'id' => 0, 'method' => 'initialize', 'params' => [
+            'protocolVersion' => '2026-07-28', 'capabilities' => new \stdClass(), 'clientInfo' => ['name' => 't', 'version' => '1'],
+        ]]);
+
+        self::assertSame('2025-11-25', $reply['result']['protocolVersion'] ?? null);
+        self::assertArrayNotHasKey('resultType', $reply['result'] ?? []);
+    }
+
     public function testEvaluatorFailureIsAToolError(): void
     {
         $this->evaluator->answer(new EvalException('cannot spawn'));

@@ -1,0 +1,48 @@
+/*
+ * The application's databases, found with no configuration from what the project declares
+ * (docs/ARCHITECTURE.md, "The database relay", step 1): the real environment first, then Laravel's
+ * config cache or .env files and config/database.php defaults, or Symfony's .env chain and
+ * .env.local.php. A strict reader (common/discovery.c, common/discovery_url.c, common/dotenv.c,
+ * common/php_literal.c): plain C, no Zend API, files opened beneath the root without following a
+ * link, size-capped, never running project code.
+ */
+#ifndef ALTAIR_EVAL_COMMON_DISCOVERY_H
+#define ALTAIR_EVAL_COMMON_DISCOVERY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dotenv.h" /* altair_eval_env_lookup: (context, name) -> value, NULL when unset */
+
+/* A project file larger than this is not read (a config cache of a large app is ~100 KiB). */
+#define ALTAIR_EVAL_DISCOVERY_FILE_MAX (4 * 1024 * 1024)
+/* A URL or DSN longer than this is not read. */
+#define ALTAIR_EVAL_DISCOVERY_URL_MAX 4096
+
+typedef struct {
+	char protocol[8];        /* "pgsql", "mysql", "redis" */
+	char host[256];          /* as configured: "127.0.0.1", "localhost", "db", "" if socket only */
+	int port;                /* 0: the protocol's default */
+	char socket[108];        /* a Unix socket path as configured, or "" (PostgreSQL: the socket
+	                            file itself, <dir>/.s.PGSQL.<port>, from a configured directory) */
+	bool tls;                /* the configuration asks for TLS (sslmode=require…, rediss://) */
+	char declared_by[160];   /* where: ".env: DB_CONNECTION, DB_HOST, DB_PORT" — names, never values */
+} altair_eval_discovered;
+
+/* Finds the databases the project under root declares; lookup answers for the real environment
+ * (the caller's, as the request's env policy passes it to the child; NULL: none). Writes at most
+ * max, identical endpoints once, and returns how many it wrote. Never fails: what cannot be read
+ * is not declared. */
+size_t altair_eval_discover(const char *root, altair_eval_env_lookup lookup, void *context,
+	altair_eval_discovered *out, size_t max);
+
+/* One URL or DSN: scheme://user:pass@host:port/db?params (pgsql, postgres, postgresql, mysql,
+ * mysql2, mariadb, pdo-mysql, redis, rediss…), redis:///path/to.sock, or a PDO DSN
+ * (mysql:host=…;port=…;unix_socket=…, pgsql:host=… port=… sslmode=…). false when it names no
+ * server the relay speaks (sqlite, doctrine://, amqp://…) or does not parse; declared_by is "". */
+bool altair_eval_discovery_parse_url(const char *url, size_t length, altair_eval_discovered *out);
+
+/* The protocol's default port: 5432, 3306, 6379 (0 for anything else). */
+int altair_eval_discovery_default_port(const char *protocol);
+
+#endif

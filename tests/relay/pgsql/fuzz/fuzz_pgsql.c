@@ -1,0 +1,191 @@
+/*
+ * libFuzzer harness for the PostgreSQL relay engine (relay/pgsql*.c): plain C, built with clang
+ * -fsanitize=fuzzer,address,undefined by run.sh. The input is a mode byte, then chunks: a header
+ * byte (high bit: from the server, else from the client; low 7 bits: the length) and that many
+ * bytes, handed to the engine as they arrive. Mode byte 3 fuzzes the SQL splitter alone.
+ *
+ * Besides "no crash, no leak, no undefined behaviour", it checks what the engine promises:
+ *   - the startup packet the server gets holds allowlisted parameters only
+ *   - in read-only and rollback modes no statement the server gets (Query or Parse) could end the
+ *     guard or is one the relay refuses, except the relay's own savepoints and its last ROLLBACK
+ *   - reported queries have sane fields; statements lie inside the text, in order
+ */
+#include "../../../../relay/pgsql_session.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static uint64_t clock_ns(void)
+{
+	static uint64_t now;
+	return now += 1000;
+}
+
+static void on_query(void *context, const altair_relay_query *q)
+{
+	(void) context;
+	if (!q->text || (q->params_json && (q->params_length < 2 || q->params_json[0] != '[' || q->params_json[q->params_length - 1] != ']'))) {
+		abort();
+	}
+	if ((q->error == NULL) != (q->error_length == 0) || q->rows < -1) {
+		abort();
+	}
+	/* touch every byte, so ASAN sees a bad pointer */
+	volatile char sink = 0;
+	for (size_t i = 0; i < q->text_length; i++) {
+		sink ^= q->text[i];
+	}
+	for (size_t i = 0; i < q->error_length; i++) {
+		sink ^= q->error[i];
+	}
+	(void) sink;
+}
+
+static const char *const relay_own[] = {
+	"SAVEPOINT altair_q", "RELEASE SAVEPOINT altair_q", "ROLLBACK TO SAVEPOINT altair_q",
+	"SAVEPOINT altair_tx", "RELEASE SAVEPOINT altair_tx", "ROLLBACK TO SAVEPOINT altair_tx",
+	"BEGIN READ ONLY", "BEGIN READ WRITE", "SELECT 1",
+};
+
+static void check_sql(const pgsql_session *s, const char *sql, size_t length, bool finished)
+{
+	altair_pgsql_statement st[ALTAIR_PGSQL_MAX_STATEMENTS];
+	size_t count = altair_pgsql_split(sql, length, &s->lexing, st, ALTAIR_PGSQL_MAX_STATEMENTS);
+	for (size_t i = 0; i < count; i++) {
+		bool own = false;
+		for (size_t k = 0; k < sizeof(relay_own) / sizeof(relay_own[0]) && !own; k++) {
+			own = st[i].end - st[i].start == strlen(relay_own[k]) && memcmp(sql + st[i].start, relay_own[k], strlen(relay_own[k])) == 0;
+		}
+		own |= finished && st[i].end - st[i].start == 8 && memcmp(sql + st[i].start, "ROLLBACK", 8) == 0;
+		if (!own && st[i].kind != ALTAIR_PGSQL_PASS && st[i].kind != ALTAIR_PGSQL_SAVEPOINT) {
+			abort();
+		}
+	}
+}
+
+static const char *const allowed[] = {
+	"user", "database", "application_name", "client_encoding", "datestyle", "timezone",
+	"extra_float_digits", "search_path", "intervalstyle", "bytea_output",
+};
+
+static void check_startup(const unsigned char *p, size_t length)
+{
+	size_t offset = 8;
+	while (offset < length && p[offset]) {
+		const char *name = (const char *) p + offset;
+		bool ok = false;
+		for (size_t k = 0; k < sizeof(allowed) / sizeof(allowed[0]); k++) {
+			ok |= strcasecmp(name, allowed[k]) == 0;
+		}
+		if (!ok) {
+			abort();
+		}
+		offset += strlen(name) + 1;
+		offset += strlen((const char *) p + offset) + 1;
+	}
+}
+
+typedef struct {
+	altair_relay_buf sent;
+	bool started;
+} server_view;
+
+/* Reads what the engine sent the server since the last call. */
+static void check_sent(const pgsql_session *s, server_view *view, altair_relay_buf *to_server, bool finished)
+{
+	altair_relay_buf_append(&view->sent, to_server->data, to_server->length);
+	altair_relay_buf_reset(to_server);
+	size_t used = 0;
+	while (view->sent.length > used) {
+		altair_pgsql_message m;
+		if (altair_pgsql_next(view->sent.data + used, view->sent.length - used, !view->started, &m) != ALTAIR_PGSQL_MESSAGE) {
+			break;
+		}
+		if (!view->started) {
+			view->started = true;
+			if (m.length >= 4 && altair_pgsql_u32(m.body) >> 16 == 3) {
+				check_startup(view->sent.data + used, m.total);
+			}
+		} else if (s->mode != ALTAIR_RELAY_WRITES && m.type == 'Q') {
+			check_sql(s, (const char *) m.body, m.length ? m.length - 1 : 0, finished);
+		} else if (s->mode != ALTAIR_RELAY_WRITES && m.type == 'P') {
+			size_t offset = 0;
+			const char *name = altair_pgsql_cstring(&m, &offset);
+			const char *sql = name ? altair_pgsql_cstring(&m, &offset) : NULL;
+			if (sql) {
+				check_sql(s, sql, strlen(sql), finished);
+			}
+		}
+		used += m.total;
+	}
+	altair_relay_buf_consume(&view->sent, used);
+}
+
+static void fuzz_split(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size ? size : 1);
+	memcpy(text, data, size);
+	for (int mode = 0; mode < 4; mode++) {
+		altair_pgsql_lexing lexing = {.standard_strings = mode & 1, .ascii_trail_bytes = mode & 2};
+		altair_pgsql_statement st[8];
+		size_t count = altair_pgsql_split(text, size, &lexing, st, 8);
+		size_t last = 0;
+		for (size_t i = 0; i < count; i++) {
+			if (st[i].start < last || st[i].end < st[i].start || st[i].end > size) {
+				abort();
+			}
+			if (st[i].kind == ALTAIR_PGSQL_REFUSED && !st[i].refused_what) {
+				abort();
+			}
+			last = st[i].end;
+		}
+	}
+	free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1) {
+		return 0;
+	}
+	if (data[0] % 4 == 3) {
+		fuzz_split(data + 1, size - 1);
+		return 0;
+	}
+	altair_relay_io io = {.on_query = on_query, .now_ns = clock_ns};
+	altair_relay_config config = {.mode = (altair_relay_mode) (data[0] % 4), .label = "fuzz"};
+	altair_relay_session *s = altair_relay_engine_pgsql.open(&config, &io);
+	server_view view = {0};
+	size_t i = 1;
+	while (i < size) {
+		bool from_server = data[i] & 0x80;
+		size_t length = data[i] & 0x7f;
+		i++;
+		length = length > size - i ? size - i : length;
+		/* an exact-size copy, so ASAN catches a read one past the end */
+		unsigned char *chunk = malloc(length ? length : 1);
+		memcpy(chunk, data + i, length);
+		altair_relay_verdict verdict = from_server ? altair_relay_engine_pgsql.from_server(s, chunk, length)
+		                                           : altair_relay_engine_pgsql.from_client(s, chunk, length);
+		free(chunk);
+		i += length;
+		check_sent(s, &view, &io.to_server, false);
+		altair_relay_buf_reset(&io.to_client);
+		if (verdict == ALTAIR_RELAY_CLOSE) {
+			break;
+		}
+	}
+	altair_relay_engine_pgsql.finish(s);
+	check_sent(s, &view, &io.to_server, true);
+	altair_relay_status status = {.superuser = -1};
+	altair_relay_engine_pgsql.status(s, &status);
+	if (!status.enforced_by || memchr(status.server_version, 0, sizeof(status.server_version)) == NULL) {
+		abort();
+	}
+	altair_relay_engine_pgsql.close(s);
+	altair_relay_buf_free(&io.to_server);
+	altair_relay_buf_free(&io.to_client);
+	altair_relay_buf_free(&view.sent);
+	return 0;
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+# Writes the fuzzer's seed corpus (seeds/): whole conversations between a client and a server
+# through the engine, in fuzz_pgsql.c's input format (a mode byte, then chunks: a header byte,
+# high bit for the server's side, low 7 bits the length). Run it after changing the format.
+import os
+import struct
+
+def msg(t, body=b''):
+    return t + struct.pack('!I', len(body) + 4) + body
+
+def cstr(s):
+    return s.encode() + b'\0'
+
+def startup(**params):
+    body = struct.pack('!I', 196608) + b''.join(cstr(k) + cstr(v) for k, v in params.items()) + b'\0'
+    return struct.pack('!I', len(body) + 4) + body
+
+SSL = struct.pack('!II', 8, 80877103)
+HELLO = (msg(b'R', struct.pack('!I', 0)) + msg(b'S', cstr('server_version') + cstr('15.4'))
+         + msg(b'S', cstr('is_superuser') + cstr('off')) + msg(b'S', cstr('standard_conforming_strings') + cstr('on'))
+         + msg(b'K', struct.pack('!II', 1, 2)) + msg(b'Z', b'I'))
+GUARD = (msg(b'C', cstr('BEGIN')) + msg(b'T', struct.pack('!H', 1) + cstr('?column?') + struct.pack('!IHIhih', 0, 0, 23, 4, -1, 0))
+         + msg(b'D', struct.pack('!HI', 1, 1) + b'1') + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T'))
+ROW = msg(b'T', struct.pack('!H', 1) + cstr('x') + struct.pack('!IHIhih', 0, 0, 23, 4, -1, 0)) + msg(b'D', struct.pack('!HI', 1, 1) + b'1')
+
+def query(sql):
+    return msg(b'Q', cstr(sql))
+
+def extended(sql, params):
+    bind = cstr('') + cstr('s1') + struct.pack('!HH', 1, 0) + struct.pack('!H', len(params))
+    for p in params:
+        bind += struct.pack('!I', len(p)) + p.encode()
+    bind += struct.pack('!H', 0)
+    return (msg(b'P', cstr('s1') + cstr(sql) + struct.pack('!H', 0)) + msg(b'B', bind) + msg(b'D', b'P\0')
+            + msg(b'E', b'\0' + struct.pack('!I', 0)) + msg(b'S'))
+
+def internal(tag):
+    return msg(b'3') + msg(b'3') + msg(b'1') + msg(b'2') + msg(b'C', cstr(tag))
+
+def conversation(mode, steps):
+    out = bytes([mode])
+    for side, data in steps:
+        for i in range(0, len(data), 127):
+            part = data[i:i + 127]
+            out += bytes([(0x80 if side == 's' else 0) | len(part)]) + part
+    return out
+
+guarded_hello = [('c', SSL), ('c', startup(user='app', database='app', options='-c default_transaction_read_only=off -c search_path=public')),
+                 ('s', HELLO), ('s', GUARD)]
+seeds = {
+    'select': conversation(0, guarded_hello + [('c', query('SELECT 1')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+                                               ('s', ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T')), ('c', query('SELECT 2')),
+                                               ('s', msg(b'C', cstr('RELEASE')) + msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+                                               ('c', msg(b'X'))]),
+    'transaction': conversation(1, guarded_hello + [('c', query('BEGIN; INSERT INTO t VALUES (1); COMMIT; COMMIT')),
+                                                    ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+                                                    ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'C', cstr('INSERT 0 1')) + msg(b'C', cstr('RELEASE')) + msg(b'Z', b'T')),
+                                                    ('c', query("SELECT E'\\''; ROLLBACK; SELECT $a$;$a$")),
+                                                    ('c', query('BEGIN READ WRITE; DELETE FROM users'))]),
+    'extended': conversation(0, guarded_hello + [('c', extended('SELECT $1::int', ['41'])),
+                                                 ('s', internal('SAVEPOINT') + msg(b'1') + msg(b'2') + ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T')),
+                                                 ('c', extended('SELECT $1::text', ['\xff\x00'])),
+                                                 ('s', internal('RELEASE') + internal('SAVEPOINT') + msg(b'1') + msg(b'2') + ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T')),
+                                                 ('c', extended('COMMIT', [])), ('c', extended('SET transaction_read_only = off', []))]),
+    'error': conversation(0, guarded_hello + [('c', query('SELECT 1/0')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+                                              ('s', msg(b'E', b'SERROR\0C22012\0Mdivision by zero\0\0') + msg(b'Z', b'E')),
+                                              ('c', query('SELECT 2')), ('s', msg(b'C', cstr('ROLLBACK')) + msg(b'Z', b'T')),
+                                              ('s', ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T'))]),
+    'copy': conversation(1, guarded_hello + [('c', query('COPY t FROM STDIN')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+                                             ('s', msg(b'G', b'\0\0\0')), ('c', msg(b'd', b'1\n') + msg(b'c')),
+                                             ('s', msg(b'C', cstr('COPY 1')) + msg(b'Z', b'T'))]),
+    'writes': conversation(2, [('c', startup(user='app', database='app')), ('s', HELLO), ('c', query('BEGIN; DELETE FROM t; COMMIT')),
+                               ('s', msg(b'C', cstr('BEGIN')) + msg(b'C', cstr('DELETE 3')) + msg(b'C', cstr('COMMIT')) + msg(b'Z', b'I'))]),
+    'split': bytes([3]) + b"CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END; /* a /* b */ ; */ SELECT U&'\\0041' UESCAPE '!'; COPY t TO PROGRAM 'x'",
+}
+here = os.path.dirname(os.path.abspath(__file__))
+os.makedirs(os.path.join(here, 'seeds'), exist_ok=True)
+for name, data in seeds.items():
+    with open(os.path.join(here, 'seeds', name), 'wb') as f:
+        f.write(data)
