@@ -63,6 +63,6 @@ bool(true)
 bool(true)
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-bd010*') as $d) altair_test_remove($d);
+require __DIR__ . '/clean.inc';
+altair_clean_roots('bd010');
 ?>
