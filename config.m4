@@ -93,6 +93,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/databases.c \
     runner/relay.c \
     runner/relay_report.c \
+    runner/relay_guard.c \
     relay/engines.c \
     relay/raw.c \
     guest/guest.c \

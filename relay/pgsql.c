@@ -160,12 +160,13 @@ static const char *plan_query(pgsql_session *s, const altair_pgsql_statement *st
 }
 
 /* The text the server runs: the client's, or rebuilt when a statement was mapped. */
-static bool build_text(const pgsql_session *s, const char *text, const altair_pgsql_statement *st, const plan_item *items, size_t count,
+static bool build_text(const pgsql_session *s, const char *text, const altair_pgsql_statement *st, plan_item *items, size_t count,
 	altair_relay_buf *out)
 {
 	size_t statement = 0;
+	bool first = true;
 	for (size_t i = 0; i < count; i++) {
-		const plan_item *item = &items[i];
+		plan_item *item = &items[i];
 		while (st[statement].start != item->start) {
 			statement++;
 		}
@@ -182,9 +183,11 @@ static bool build_text(const pgsql_session *s, const char *text, const altair_pg
 		} else if (st[statement].kind == ALTAIR_PGSQL_COMMIT || st[statement].kind == ALTAIR_PGSQL_ROLLBACK) {
 			sql = "ROLLBACK TO SAVEPOINT altair_tx";
 		}
-		if (out->length > 0) {
+		if (!first) {
 			altair_relay_buf_append(out, "\n;", 2);
 		}
+		first = false;
+		item->shift = altair_pgsql_characters(out->data, out->length) - altair_pgsql_characters((const unsigned char *) text, item->start);
 		if (sql) {
 			altair_relay_buf_append(out, sql, strlen(sql));
 		} else {
@@ -200,7 +203,7 @@ static void query_message(pgsql_session *s, const altair_pgsql_message *m)
 	size_t length = m->length > 0 && m->body[m->length - 1] == 0 ? m->length - 1 : m->length;
 	const char *text = (const char *) m->body;
 	altair_pgsql_statement st[ALTAIR_PGSQL_MAX_STATEMENTS];
-	plan_item items[2 * ALTAIR_PGSQL_MAX_STATEMENTS];
+	plan_item items[ALTAIR_PGSQL_MAX_ITEMS];
 	size_t count = altair_pgsql_split(text, length, &s->lexing, st, ALTAIR_PGSQL_MAX_STATEMENTS), item_count = 0;
 	char message[512];
 	const char *sqlstate = NULL, *error = NULL;
@@ -224,22 +227,27 @@ static void query_message(pgsql_session *s, const altair_pgsql_message *m)
 		rewritten |= items[i].kind != ITEM_SERVER || items[i].tag != NULL;
 		server |= items[i].kind != ITEM_RELAY;
 	}
-	reply *r;
-	if (server) {
-		altair_pgsql_open_unit(s, false);
-	}
-	if (!(r = altair_pgsql_push(s, REPLY_QUERY))) {
+	size_t prefix_items = 0;
+	const char *prefix = server ? altair_pgsql_open_unit(s, false, &prefix_items) : NULL;
+	reply *r = altair_pgsql_push(s, REPLY_QUERY);
+	if (!r) {
 		return;
 	}
 	r->text = copy(text, length);
 	r->text_length = length;
-	r->items = malloc((item_count ? item_count : 1) * sizeof(plan_item));
+	r->items = malloc((item_count + prefix_items + 1) * sizeof(plan_item));
 	if (!r->text || !r->items) {
 		s->close = true;
 		return;
 	}
-	memcpy(r->items, items, item_count * sizeof(plan_item));
-	r->item_count = item_count;
+	for (size_t i = 0; i < prefix_items; i++) {
+		r->items[i] = (plan_item) {.kind = ITEM_SWALLOW, .after = s->tx};
+	}
+	for (size_t i = 0; i < item_count; i++) {
+		items[i].shift = prefix ? (long) strlen(prefix) + 2 : 0; /* the prefix and ";\n" */
+	}
+	memcpy(r->items + prefix_items, items, item_count * sizeof(plan_item));
+	r->item_count = prefix_items + item_count;
 	r->tx_before = s->tx;
 	s->unit_pending = true;
 	if (!server && count > 0) {
@@ -261,12 +269,20 @@ static void query_message(pgsql_session *s, const altair_pgsql_message *m)
 		s->close |= out.failed;
 		return;
 	}
-	if (!rewritten) {
+	if (!prefix && !rewritten) {
 		altair_pgsql_put_query(&s->io->to_server, text, length);
 		return;
 	}
 	altair_relay_buf sql = {0};
-	if (build_text(s, text, st, items, item_count, &sql)) {
+	if (prefix) {
+		altair_relay_buf_append(&sql, prefix, strlen(prefix));
+		altair_relay_buf_append(&sql, ";\n", 2);
+		r->prefix_length = sql.length;
+	}
+	for (size_t i = 0; i < prefix_items; i++) {
+		r->items[i].shift = (long) r->prefix_length;
+	}
+	if (rewritten ? build_text(s, text, st, r->items + prefix_items, item_count, &sql) : altair_relay_buf_append(&sql, text, length)) {
 		altair_pgsql_put_query(&s->io->to_server, (const char *) sql.data, sql.length);
 	} else {
 		s->close = true;
@@ -308,8 +324,9 @@ static void extended_message(pgsql_session *s, const altair_pgsql_message *m)
 		return;
 	}
 	if (!s->batch_open) {
+		size_t statements;
 		s->batch_open = true;
-		altair_pgsql_open_unit(s, true);
+		altair_pgsql_open_unit(s, true, &statements);
 	}
 	size_t offset = 0;
 	const char *name = altair_pgsql_cstring(m, &offset);
