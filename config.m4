@@ -60,6 +60,14 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/remove_tree.c \
     relay/buf.c \
     relay/mode.c \
+    relay/pgsql.c \
+    relay/pgsql_server.c \
+    relay/pgsql_sql.c \
+    relay/pgsql_wire.c \
+    relay/redis.c \
+    relay/redis_policy.c \
+    relay/redis_report.c \
+    relay/redis_resp.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \

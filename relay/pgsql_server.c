@@ -1,0 +1,428 @@
+/* The server's side of a PostgreSQL relay session: its replies, matched to the reply queue
+ * (see pgsql_session.h). */
+#include "pgsql_session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GUARD_READ_ONLY "BEGIN READ ONLY; SELECT 1"
+#define GUARD_ROLLBACK "BEGIN READ WRITE; SELECT 1"
+
+uint64_t altair_pgsql_now(const pgsql_session *s)
+{
+	return s->io->now_ns ? s->io->now_ns() : 0;
+}
+
+void altair_pgsql_report(pgsql_session *s, const char *text, size_t text_length, const char *params, size_t params_length,
+	uint64_t started, int64_t rows, const char *error, size_t error_length, bool refused)
+{
+	if (!s->io->on_query) {
+		return;
+	}
+	uint64_t now = altair_pgsql_now(s);
+	altair_relay_query q = {
+		.text = text ? text : "",
+		.text_length = text ? text_length : 0,
+		.params_json = params,
+		.params_length = params ? params_length : 0,
+		.duration_ns = now > started ? now - started : 0,
+		.rows = rows,
+		.error = error,
+		.error_length = error ? error_length : 0,
+		.refused = refused,
+	};
+	s->io->on_query(s->io->context, &q);
+}
+
+void altair_pgsql_fatal(pgsql_session *s, const char *message)
+{
+	altair_pgsql_put_error(&s->io->to_client, 'E', "FATAL", "08006", message);
+	s->close = true;
+}
+
+void altair_pgsql_reply_free(reply *r)
+{
+	free(r->text);
+	free(r->params);
+	free(r->items);
+	free(r->bytes);
+	memset(r, 0, sizeof(*r));
+}
+
+reply *altair_pgsql_push(pgsql_session *s, reply_kind kind)
+{
+	if (s->reply_head > 0 && s->reply_head == s->reply_count) {
+		s->reply_head = s->reply_count = 0;
+	}
+	if (s->reply_count == s->reply_capacity) {
+		if (s->reply_head > 0) {
+			memmove(s->replies, s->replies + s->reply_head, (s->reply_count - s->reply_head) * sizeof(reply));
+			s->reply_count -= s->reply_head;
+			s->reply_head = 0;
+		} else {
+			size_t capacity = s->reply_capacity ? s->reply_capacity * 2 : 16;
+			reply *grown = realloc(s->replies, capacity * sizeof(reply));
+			if (!grown) {
+				s->close = true;
+				return NULL;
+			}
+			s->replies = grown;
+			s->reply_capacity = capacity;
+		}
+	}
+	reply *r = &s->replies[s->reply_count++];
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	r->started = altair_pgsql_now(s);
+	return r;
+}
+
+static reply *head(pgsql_session *s)
+{
+	return s->reply_head < s->reply_count ? &s->replies[s->reply_head] : NULL;
+}
+
+static void pop(pgsql_session *s)
+{
+	altair_pgsql_reply_free(&s->replies[s->reply_head++]);
+}
+
+static char client_status(const pgsql_session *s)
+{
+	return s->tx == TX_NONE ? 'I' : s->tx == TX_OPEN ? 'T' : 'E';
+}
+
+void altair_pgsql_drain(pgsql_session *s)
+{
+	reply *r;
+	while ((r = head(s)) && r->kind == REPLY_RELAY) {
+		altair_relay_buf_append(&s->io->to_client, r->bytes, r->length);
+		if (r->fail_tx && s->tx == TX_OPEN) {
+			s->tx = TX_FAILED;
+		}
+		if (r->ends_unit) {
+			s->unit_pending = false;
+		}
+		pop(s);
+	}
+}
+
+/* The savepoint of a unit that ran outside the client's transaction goes: rolled back to when
+ * the unit failed, released either way; swallowed, in order, before the client's next message. */
+static void clean_up(pgsql_session *s, bool failed)
+{
+	reply *r = altair_pgsql_push(s, REPLY_INTERNAL);
+	if (!r) {
+		return;
+	}
+	if (failed) {
+		altair_pgsql_put_internal(&s->io->to_server, "ROLLBACK TO SAVEPOINT altair_q");
+	}
+	altair_pgsql_put_internal(&s->io->to_server, "RELEASE SAVEPOINT altair_q");
+	altair_pgsql_put_sync(&s->io->to_server);
+	snprintf(r->expect, sizeof(r->expect), "%s%sZ", failed ? ALTAIR_PGSQL_INTERNAL_REPLIES : "", ALTAIR_PGSQL_INTERNAL_REPLIES);
+	s->q_open = false;
+}
+
+/* The ReadyForQuery that ends a client's unit (Query or Sync). */
+static void end_unit(pgsql_session *s, const altair_pgsql_message *m)
+{
+	char status = m->length == 1 ? (char) m->body[0] : '?';
+	bool failed = status == 'E' || s->unit_failed;
+	s->unit_pending = s->unit_failed = s->copy_in = s->server_skipping = false;
+	if (s->mode == ALTAIR_RELAY_WRITES) {
+		altair_pgsql_put(&s->io->to_client, 'Z', m->body, m->length);
+		return;
+	}
+	if (status != 'T' && status != 'E') {
+		altair_pgsql_fatal(s, "altair_eval: the relay's guard transaction ended; closing the connection");
+		return;
+	}
+	if (status == 'E' && s->tx == TX_OPEN) {
+		s->tx = TX_FAILED;
+	}
+	if (status == 'E' && s->tx == TX_NONE && !s->q_open) {
+		altair_pgsql_fatal(s, "altair_eval: the relay's guard transaction failed; closing the connection");
+		return;
+	}
+	altair_pgsql_put_ready(&s->io->to_client, client_status(s));
+	if (s->tx == TX_NONE && s->q_open) {
+		clean_up(s, failed);
+	}
+}
+
+static void forward(pgsql_session *s, const altair_pgsql_message *m)
+{
+	altair_pgsql_put(&s->io->to_client, m->type, m->body, m->length);
+}
+
+/* The relay's answers planned between the client's statements, up to the next the server runs. */
+static void relay_items(pgsql_session *s, reply *r)
+{
+	while (!r->failed && r->cursor < r->item_count && r->items[r->cursor].kind == ITEM_RELAY) {
+		plan_item *item = &r->items[r->cursor++];
+		if (item->notice) {
+			altair_pgsql_put_error(&s->io->to_client, 'N', "WARNING", item->notice_state, item->notice);
+		}
+		altair_pgsql_put_complete(&s->io->to_client, item->tag);
+		altair_pgsql_report(s, r->text + item->start, item->end - item->start, NULL, 0, r->started, -1, NULL, 0, false);
+		s->tx = r->tx_before = item->after;
+		r->started = altair_pgsql_now(s);
+	}
+}
+
+static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *m)
+{
+	if (m->type != 'Z') {
+		relay_items(s, r);
+	}
+	plan_item *item = !r->failed && r->cursor < r->item_count ? &r->items[r->cursor] : NULL;
+	switch (m->type) {
+		case 'C':
+			s->copy_in = false;
+			if (item && item->kind == ITEM_SWALLOW) {
+				r->cursor++;
+				s->tx = r->tx_before = item->after;
+				return;
+			}
+			if (item && item->tag) {
+				altair_pgsql_put_complete(&s->io->to_client, item->tag);
+			} else {
+				forward(s, m);
+			}
+			if (item) {
+				altair_pgsql_report(s, r->text + item->start, item->end - item->start, NULL, 0, r->started,
+					altair_pgsql_tag_rows(m->body, m->length), NULL, 0, false);
+				r->cursor++;
+				if (s->mode != ALTAIR_RELAY_WRITES) {
+					s->tx = r->tx_before = item->after;
+				}
+			}
+			r->started = altair_pgsql_now(s);
+			return;
+		case 'E': {
+			size_t length = 0;
+			const char *message = altair_pgsql_error_field(m, 'M', &length);
+			forward(s, m);
+			s->copy_in = false;
+			if (item) {
+				altair_pgsql_report(s, r->text + item->start, item->end - item->start, NULL, 0, r->started, -1,
+					message ? message : "error", message ? length : 5, false);
+			}
+			if (s->mode != ALTAIR_RELAY_WRITES) {
+				s->tx = r->tx_before == TX_NONE ? TX_NONE : TX_FAILED;
+			}
+			r->failed = true;
+			return;
+		}
+		case 'Z':
+			relay_items(s, r);
+			pop(s);
+			end_unit(s, m);
+			return;
+		case 'G':
+			s->copy_in = true;
+			forward(s, m);
+			return;
+		default:
+			if (!item || item->kind != ITEM_SWALLOW) {
+				forward(s, m);
+			}
+	}
+}
+
+/* An error in the extended protocol: the server skips every message up to the next Sync. */
+static void extended_error(pgsql_session *s, const altair_pgsql_message *m)
+{
+	size_t length = 0;
+	const char *message = altair_pgsql_error_field(m, 'M', &length);
+	bool reported = false;
+	reply *r;
+	forward(s, m);
+	s->copy_in = false;
+	while ((r = head(s)) && r->kind != REPLY_SYNC && r->kind != REPLY_QUERY && !(r->kind == REPLY_INTERNAL && strchr(r->expect, 'Z'))) {
+		if (r->kind == REPLY_EXECUTE && !reported) {
+			altair_pgsql_report(s, r->text, r->text_length, r->params, r->params_length, r->started, -1,
+				message ? message : "error", message ? length : 5, false);
+			reported = true;
+		}
+		pop(s);
+	}
+	s->server_skipping = !r;
+}
+
+static void internal_reply(pgsql_session *s, reply *r, const altair_pgsql_message *m)
+{
+	if (m->type == 'E') {
+		size_t length = 0;
+		const char *message = altair_pgsql_error_field(m, 'M', &length);
+		char text[512];
+		snprintf(text, sizeof(text), "altair_eval: the relay's savepoint failed (%.*s); closing the connection",
+			message ? (int) (length > 400 ? 400 : length) : 0, message ? message : "");
+		altair_pgsql_fatal(s, text);
+		return;
+	}
+	if (r->expect[r->expected] == (char) m->type) {
+		r->expected++;
+	}
+	if (r->expect[r->expected] == '\0') {
+		pop(s);
+	}
+}
+
+static void ready_reply(pgsql_session *s, const altair_pgsql_message *m)
+{
+	reply *r = head(s);
+	if (!r) {
+		forward(s, m);
+		return;
+	}
+	switch (r->kind) {
+		case REPLY_QUERY:
+			query_reply(s, r, m);
+			return;
+		case REPLY_INTERNAL:
+			internal_reply(s, r, m);
+			return;
+		case REPLY_SYNC:
+			if (m->type == 'Z') {
+				pop(s);
+				end_unit(s, m);
+			} else {
+				forward(s, m);
+			}
+			return;
+		case REPLY_EXECUTE:
+			if (m->type == 'E') {
+				extended_error(s, m);
+				return;
+			}
+			forward(s, m);
+			s->copy_in = m->type == 'G' || (s->copy_in && m->type != 'C');
+			if (m->type == 'C' || m->type == 'I' || m->type == 's') {
+				altair_pgsql_report(s, r->text, r->text_length, r->params, r->params_length, r->started,
+					m->type == 'C' ? altair_pgsql_tag_rows(m->body, m->length) : -1, NULL, 0, false);
+				pop(s);
+			}
+			return;
+		case REPLY_FORWARD:
+			if (m->type == 'E') {
+				extended_error(s, m);
+				return;
+			}
+			forward(s, m);
+			if (strchr(r->expect, m->type)) {
+				pop(s);
+			}
+			return;
+		case REPLY_RELAY:
+			forward(s, m); /* drained before: not reached */
+			return;
+	}
+}
+
+static void track_parameter(pgsql_session *s, const altair_pgsql_message *m)
+{
+	size_t offset = 0;
+	const char *name = altair_pgsql_cstring(m, &offset);
+	const char *value = name ? altair_pgsql_cstring(m, &offset) : NULL;
+	if (!value) {
+		return;
+	}
+	if (strcmp(name, "server_version") == 0) {
+		snprintf(s->server_version, sizeof(s->server_version), "%s", value);
+	} else if (strcmp(name, "is_superuser") == 0) {
+		s->superuser = strcmp(value, "on") == 0;
+	} else if (strcmp(name, "standard_conforming_strings") == 0) {
+		s->lexing.standard_strings = strcmp(value, "off") != 0;
+	} else if (strcmp(name, "client_encoding") == 0) {
+		s->lexing.ascii_trail_bytes = altair_pgsql_encoding_has_ascii_trail(value, strlen(value));
+	}
+}
+
+/* Before the guard: authentication passes through; a server that requires TLS is named. */
+static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
+{
+	if (m->type == 'E') {
+		size_t length = 0;
+		const char *message = altair_pgsql_error_field(m, 'M', &length);
+		if (message && strstr(message, "no encryption")) {
+			altair_pgsql_fatal(s, "altair_eval: this PostgreSQL server requires TLS, which the relay does not speak to it yet");
+			return;
+		}
+		forward(s, m);
+		return;
+	}
+	if (m->type != 'Z') {
+		forward(s, m);
+		return;
+	}
+	if (s->mode == ALTAIR_RELAY_WRITES) {
+		s->server = SERVER_READY;
+		forward(s, m);
+		return;
+	}
+	const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? GUARD_READ_ONLY : GUARD_ROLLBACK;
+	altair_pgsql_put_query(&s->io->to_server, guard, strlen(guard));
+	s->server = SERVER_GUARDING;
+}
+
+static void guard_reply(pgsql_session *s, const altair_pgsql_message *m)
+{
+	if (m->type == 'E') {
+		size_t length = 0;
+		const char *message = altair_pgsql_error_field(m, 'M', &length);
+		char text[512];
+		snprintf(text, sizeof(text), "altair_eval: the relay could not start its guard transaction (%.*s)",
+			message ? (int) (length > 400 ? 400 : length) : 0, message ? message : "");
+		altair_pgsql_fatal(s, text);
+	} else if (m->type == 'Z') {
+		if (m->length != 1 || m->body[0] != 'T') {
+			altair_pgsql_fatal(s, "altair_eval: the relay could not start its guard transaction");
+			return;
+		}
+		s->server = SERVER_READY;
+		altair_pgsql_put_ready(&s->io->to_client, 'I');
+	}
+}
+
+altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
+{
+	size_t used = 0;
+	while (!s->close) {
+		altair_pgsql_message m;
+		altair_pgsql_frame frame = altair_pgsql_next(s->server_in.data + used, s->server_in.length - used, false, &m);
+		if (frame == ALTAIR_PGSQL_INCOMPLETE) {
+			break;
+		}
+		if (frame == ALTAIR_PGSQL_INVALID) {
+			altair_pgsql_fatal(s, "altair_eval: the server sent a message the relay cannot read");
+			break;
+		}
+		used += m.total;
+		if (m.type == 'S') {
+			track_parameter(s, &m);
+			forward(s, &m);
+		} else if (s->server == SERVER_AUTH) {
+			auth_reply(s, &m);
+		} else if (s->server == SERVER_GUARDING) {
+			if (m.type == 'N' || m.type == 'A') {
+				continue;
+			}
+			guard_reply(s, &m);
+		} else if (m.type == 'A' || (m.type == 'N' && !(head(s) && (head(s)->kind == REPLY_INTERNAL || head(s)->kind == REPLY_QUERY)))) {
+			forward(s, &m);
+		} else if (m.type == 'N' && head(s)->kind == REPLY_INTERNAL) {
+			continue;
+		} else {
+			ready_reply(s, &m);
+		}
+		altair_pgsql_drain(s);
+	}
+	altair_relay_buf_consume(&s->server_in, used);
+	if (s->close || s->io->to_client.failed || s->io->to_server.failed) {
+		return ALTAIR_RELAY_CLOSE;
+	}
+	return s->unit_pending ? ALTAIR_RELAY_CONTINUE : altair_pgsql_client_input(s);
+}
