@@ -66,6 +66,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/discovery_url.c \
     common/discovery_laravel.c \
     relay/pgsql.c \
+    relay/pgsql_extended.c \
+    relay/pgsql_query.c \
     relay/pgsql_server.c \
     relay/pgsql_sql.c \
     relay/pgsql_wire.c \
