@@ -237,6 +237,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	request.relay_listen = databases->relayed ? databases->listen : NULL;
 	/* A warm worker's view is its template's: the Unix sockets cannot be bound into it yet. */
 	request.relay_sockets = Z_TYPE_P(warm) == IS_TRUE || !databases->relayed ? NULL : databases->sockets;
+	request.relay_hosts = Z_TYPE_P(warm) != IS_TRUE && databases->relayed && altair_eval_databases_write_hosts(databases, scratch.dir);
 	request.guard_connect = !databases->relayed && databases->count > 0 && request.allow_network && !request.unsafe;
 	memset(&outcome, 0, sizeof(outcome));
 	outcome.process_listener_fd = -1;

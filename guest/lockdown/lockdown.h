@@ -76,6 +76,9 @@ typedef struct {
 	 * listener (notify_processes), whose holder refuses the databases' addresses; sends that
 	 * connect by themselves (MSG_FASTOPEN) are denied. */
 	bool guard_connect;
+	/* <scratch_dir>/hosts (the host wrote it: declared host names at their relay addresses) is
+	 * bound over the view's /etc/hosts (a cold child). */
+	bool relay_hosts;
 } altair_eval_lockdown_policy;
 
 typedef struct altair_eval_lockdown_report_s {
