@@ -37,6 +37,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_allow_writes", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_allow_writes,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_project_overlay", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_project_overlay,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_allow_network", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_allow_network,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_unsafe", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_unsafe,

@@ -184,6 +184,8 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	char *guest_scratch;
 	char *guest_bootstrap;
 	bool guest_allow_writes;
+	/* rollback mode: the project is a copy-on-write overlay whose changes live in scratch only */
+	bool guest_project_overlay;
 	bool guest_allow_network;
 	bool guest_unsafe;
 	/* allowEndpoints, comma-separated, as EvalRequest normalized them */

@@ -553,7 +553,17 @@ static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lo
 	mount_proc_self(&view);
 	mount_relay_sockets(&view, policy);
 	mount_relay_hosts(&view, policy);
-	if (!mount_scratch(&view, policy->scratch_dir, report) || !altair_eval_lockdown_mount_leave(&view, policy, report)) {
+	if (!mount_scratch(&view, policy->scratch_dir, report)) {
+		return -1;
+	}
+	if (policy->project_overlay) {
+		char base[PATH_MAX];
+
+		snprintf(base, sizeof(base), "%s", policy->scratch_dir);
+		*strrchr(base, '/') = '\0'; /* mount_scratch checked it has a parent */
+		altair_eval_lockdown_mount_overlay(MOUNT_NEW, policy->project_root, base, report);
+	}
+	if (!altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}
 	report->mountns = true;
