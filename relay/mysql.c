@@ -18,6 +18,12 @@
 
 #define REFUSAL_MAX 512
 
+/* One row when the login holds SUPER (ALL on *.* includes it); run once, after the guard, inside
+ * it. USER_PRIVILEGES shows a user its own privileges. */
+#define SUPERUSER_PROBE \
+	"SELECT 1 FROM information_schema.USER_PRIVILEGES WHERE PRIVILEGE_TYPE = 'SUPER' AND GRANTEE = " \
+	"CONCAT('''', SUBSTRING_INDEX(CURRENT_USER(), '@', 1), '''@''', SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''') LIMIT 1"
+
 static bool guarded_mode(const altair_relay_session *s)
 {
 	return s->mode != ALTAIR_RELAY_WRITES;
@@ -30,6 +36,7 @@ altair_relay_session *altair_mysql_open(const altair_relay_config *config, altai
 		s->mode = config->mode;
 		s->io = io;
 		s->client_autocommit = true;
+		s->superuser = -1;
 	}
 	return s;
 }
@@ -349,6 +356,10 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 			const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
 			return inject(s, ORIGIN_GUARD, ALTAIR_MYSQL_COM_QUERY, guard) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 		}
+		if (s->probe_pending) {
+			s->probe_pending = false;
+			return inject(s, ORIGIN_PROBE, ALTAIR_MYSQL_COM_QUERY, SUPERUSER_PROBE) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+		}
 		if (s->savepoint_pending) {
 			s->savepoint_pending = false;
 			return inject(s, ORIGIN_SAVEPOINT, ALTAIR_MYSQL_COM_QUERY, "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT)
@@ -395,7 +406,7 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 				s->phase = PHASE_DONE;
 				return ALTAIR_RELAY_CLOSE;
 			}
-			s->guarded = true;
+			s->guarded = s->guard_opened = true;
 			s->guard_pending = false;
 			break;
 		case ORIGIN_SAVEPOINT:
@@ -404,6 +415,11 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 				return ALTAIR_RELAY_CLOSE;
 			}
 			s->client_in_transaction = true;
+			break;
+		case ORIGIN_PROBE:
+			if (!f->server_error) {
+				s->superuser = f->rows > 0;
+			}
 			break;
 		case ORIGIN_CLIENT:
 			report(s, f->error, f->error_length, false);
