@@ -111,6 +111,8 @@ expect_unchanged pipeline_write "^$refused"
 expect_unchanged noauth_get '^error RedisException: NOAUTH'
 expect_unchanged noauth_set '^error RedisException: NOAUTH'
 expect_unchanged inline '^value \["OK","hello",\{"error":"altair_eval: SET refused[^}]*\},\{"error":"altair_eval: DEL refused'
+# A NUL in a command's name: no command has one, the relay refuses it (never read as "GET").
+expect_unchanged nul_in_name '^value \["OK",\{"error":"altair_eval: GET\?SET refused[^}]*\},\{"error":"altair_eval: SET\? refused'
 expect_unchanged inline_unbalanced '^value \["OK",\{"error":"ERR Protocol error: unbalanced quotes in request"\},false\]$'
 expect_unchanged resp3 '^value \[3,\{"name":"Ada","email":"ada@example.com"\},\{"error":"altair_eval: SET refused[^}]*\},\[\],\["job1","job2","job3"\]\]$'
 expect_unchanged pipeline_many '^value "R,hello,3 first=OK"$'
