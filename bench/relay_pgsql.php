@@ -3,7 +3,8 @@
  * The PostgreSQL relay engine's cost (docs/relay.md, "PostgreSQL"): 1,000 `SELECT 1` round trips
  * with pdo_pgsql through tests/relay/proxy.c built with the engine (read-only, rollback, writes)
  * against the same server directly, side by side in one run (rounds interleaved, medians), and
- * the queries capture on (a query log) against off.
+ * the queries capture on (a query log) against off; then the engine alone in process
+ * (bench/relay_pgsql_engine.c), whose CPU per query does not depend on the machine's load.
  *
  *   php bench/relay_pgsql.php [ROUNDS]
  *
@@ -122,3 +123,9 @@ foreach (['pg_query (1 round trip)' => 'run_pgsql', 'PDO::query (3 round trips)'
     }
     printf("  queries capture on/off (read-only): %.3fx\n", $median($times['read-only, queries logged']) / $median($times['read-only']));
 }
+
+/* The engine alone, in process: its own CPU per round trip, free of the scheduler's noise. */
+$engine = sprintf('cc -O2 -I %1$s/relay -o %2$s/engine %1$s/bench/relay_pgsql_engine.c %1$s/relay/buf.c %1$s/relay/mode.c %1$s/relay/pgsql*.c 2>&1 && %2$s/engine 100000 %3$d',
+    escapeshellarg($root), escapeshellarg($work), $rounds);
+passthru($engine, $status);
+exit($status);

@@ -252,63 +252,70 @@ static bool value_charset_then_collate(reader *r)
 	return at_end(r) || altair_mysql_token_punct(&r->token, ',');
 }
 
+/* The variable one assignment names; its value's rule. */
+static value_rule rule_for(const char *name, size_t length)
+{
+	if (!name) {
+		return VALUE_ANY; /* a user variable */
+	}
+	if (length == 10 && strncasecmp(name, "autocommit", 10) == 0) {
+		return VALUE_AUTOCOMMIT;
+	}
+	if (length > 14 && strncasecmp(name, "character_set_", 14) == 0) {
+		return VALUE_CHARSET;
+	}
+	return length == 8 && strncasecmp(name, "sql_mode", 8) == 0 ? VALUE_SQL_MODE : VALUE_ANY;
+}
+
+/* One assignment of a SET: PASS or REFUSE. */
+static altair_mysql_action assignment(reader *r, int *autocommit)
+{
+	const char *name = NULL;
+	size_t length = 0;
+	if (accept(r, "GLOBAL") || accept(r, "PERSIST") || accept(r, "PERSIST_ONLY")) {
+		return refuse(r, "SET GLOBAL");
+	}
+	if ((accept(r, "SESSION") || accept(r, "LOCAL"))
+		&& (r->token.kind != ALTAIR_MYSQL_TOKEN_WORD || altair_mysql_token_is(&r->token, "TRANSACTION"))) {
+		return refuse_word(r, "SET");
+	}
+	if (accept(r, "NAMES") || (accept(r, "CHARACTER") && accept(r, "SET")) || accept(r, "CHARSET")) {
+		return value_charset_then_collate(r) ? ALTAIR_MYSQL_PASS
+		                                     : refuse(r, "SET NAMES or CHARACTER SET (only utf8, utf8mb4, latin1, ascii, binary)");
+	}
+	if (r->token.kind == ALTAIR_MYSQL_TOKEN_VAR && r->token.start[1] == '@') {
+		if (!variable_name(&r->token, &name, &length)) {
+			return refuse(r, "SET GLOBAL");
+		}
+	} else if (r->token.kind == ALTAIR_MYSQL_TOKEN_WORD) {
+		name = r->token.start, length = r->token.length;
+	} else if (r->token.kind != ALTAIR_MYSQL_TOKEN_VAR) {
+		return refuse(r, "SET");
+	}
+	value_rule rule = rule_for(name, length);
+	if (name && rule != VALUE_AUTOCOMMIT && !in_list(name, length, settable, sizeof(settable) / sizeof(*settable))) {
+		return refuse_word(r, "SET");
+	}
+	advance(r);
+	if (altair_mysql_token_punct(&r->token, ':')) {
+		advance(r);
+	}
+	if (!altair_mysql_token_punct(&r->token, '=')) {
+		return refuse(r, "SET");
+	}
+	advance(r);
+	return value(r, rule, autocommit) ? ALTAIR_MYSQL_PASS : refuse(r, rule == VALUE_AUTOCOMMIT ? "SET autocommit" : "SET");
+}
+
 static altair_mysql_action set_statement(reader *r)
 {
 	int assignments = 0, autocommit = -1;
 	do {
-		if (assignments > 0) {
+		if (assignments++ > 0) {
 			advance(r); /* the ',' */
 		}
-		assignments++;
-		const char *name;
-		size_t length;
-		if (accept(r, "GLOBAL") || accept(r, "PERSIST") || accept(r, "PERSIST_ONLY")) {
-			return refuse(r, "SET GLOBAL");
-		}
-		if (accept(r, "SESSION") || accept(r, "LOCAL")) {
-			if (r->token.kind != ALTAIR_MYSQL_TOKEN_WORD || altair_mysql_token_is(&r->token, "TRANSACTION")) {
-				return refuse_word(r, "SET");
-			}
-		}
-		if (accept(r, "NAMES") || (accept(r, "CHARACTER") && accept(r, "SET")) || accept(r, "CHARSET")) {
-			if (!value_charset_then_collate(r)) {
-				return refuse(r, "SET NAMES or CHARACTER SET (only utf8, utf8mb4, latin1, ascii, binary)");
-			}
-			continue;
-		}
-		if (r->token.kind == ALTAIR_MYSQL_TOKEN_VAR && r->token.start[1] != '@') {
-			name = NULL, length = 0; /* a user variable: any value */
-		} else if (r->token.kind == ALTAIR_MYSQL_TOKEN_VAR) {
-			if (!variable_name(&r->token, &name, &length)) {
-				return refuse(r, "SET GLOBAL");
-			}
-		} else if (r->token.kind == ALTAIR_MYSQL_TOKEN_WORD) {
-			name = r->token.start, length = r->token.length;
-		} else {
-			return refuse(r, "SET");
-		}
-		bool is_autocommit = name && length == 10 && strncasecmp(name, "autocommit", 10) == 0;
-		if (name && !is_autocommit && !in_list(name, length, settable, sizeof(settable) / sizeof(*settable))) {
-			return refuse_word(r, "SET");
-		}
-		advance(r);
-		if (altair_mysql_token_punct(&r->token, ':')) {
-			advance(r);
-		}
-		if (!altair_mysql_token_punct(&r->token, '=')) {
-			return refuse(r, "SET");
-		}
-		advance(r);
-		value_rule rule = VALUE_ANY;
-		if (is_autocommit) {
-			rule = VALUE_AUTOCOMMIT;
-		} else if (name && length > 14 && strncasecmp(name, "character_set_", 14) == 0) {
-			rule = VALUE_CHARSET;
-		} else if (name && length == 8 && strncasecmp(name, "sql_mode", 8) == 0) {
-			rule = VALUE_SQL_MODE;
-		}
-		if (!value(r, rule, &autocommit)) {
-			return refuse(r, is_autocommit ? "SET autocommit" : "SET");
+		if (assignment(r, &autocommit) == ALTAIR_MYSQL_REFUSE) {
+			return ALTAIR_MYSQL_REFUSE;
 		}
 	} while (altair_mysql_token_punct(&r->token, ','));
 	if (!at_end(r)) {

@@ -199,8 +199,8 @@ static altair_relay_verdict mysql_from_client(altair_relay_session *s, const uns
 	if (s->phase == PHASE_DONE) {
 		return ALTAIR_RELAY_CONTINUE;
 	}
-	if (!altair_relay_buf_append(&s->client_in, bytes, length)) {
-		return ALTAIR_RELAY_CLOSE;
+	if (!altair_relay_buf_append(&s->client_in, bytes, length) || s->client_in.length > 2 * (size_t) ALTAIR_MYSQL_MESSAGE_MAX) {
+		return ALTAIR_RELAY_CLOSE; /* more than a whole message ahead of the server's replies */
 	}
 	altair_mysql_packet packet;
 	while ((s->phase == PHASE_LOGIN || s->phase == PHASE_AUTH || (s->phase == PHASE_READY && s->flight.state == REPLY_INFILE))

@@ -234,6 +234,99 @@ static altair_relay_verdict prepared(altair_relay_session *s, const altair_mysql
 	return f->definition_lists ? ALTAIR_RELAY_CONTINUE : altair_mysql_flight_done(s);
 }
 
+static altair_relay_verdict pass_on(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	return s->flight.origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0) ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+}
+
+static altair_relay_verdict failed(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
+}
+
+static bool is_error(const altair_mysql_packet *packet)
+{
+	return packet->length > 0 && packet->payload[0] == 0xff && packet->length < ALTAIR_MYSQL_PAYLOAD_MAX;
+}
+
+/* Column definitions, then their EOF (a cursor's reply stops there). */
+static altair_relay_verdict columns(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	if (f->columns_left > 0) {
+		f->columns_left--;
+		return pass_on(s, packet, raw);
+	}
+	if (is_error(packet)) {
+		return failed(s, packet, raw);
+	}
+	if (!altair_mysql_is_eof(packet->payload, packet->length)) {
+		return violation(s);
+	}
+	status_packet(s, packet, raw, false);
+	if (f->binary_rows && (f->last_status & ALTAIR_MYSQL_STATUS_CURSOR_EXISTS)) {
+		return altair_mysql_flight_done(s);
+	}
+	f->state = REPLY_ROWS;
+	return ALTAIR_RELAY_CONTINUE;
+}
+
+/* Rows until an EOF (more results may follow) or an ERR. */
+static altair_relay_verdict rows(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	if (altair_mysql_is_eof(packet->payload, packet->length)) {
+		bool more = status_packet(s, packet, raw, false);
+		f->state = REPLY_FIRST;
+		return more ? ALTAIR_RELAY_CONTINUE : altair_mysql_flight_done(s);
+	}
+	if (is_error(packet)) {
+		return failed(s, packet, raw);
+	}
+	f->rows++;
+	return pass_on(s, packet, raw);
+}
+
+/* A prepared statement's parameter and column definitions, each list ending with an EOF. */
+static altair_relay_verdict definitions(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	if (f->columns_left > 0) {
+		f->columns_left--;
+		return pass_on(s, packet, raw);
+	}
+	if (!altair_mysql_is_eof(packet->payload, packet->length)) {
+		return violation(s);
+	}
+	status_packet(s, packet, raw, false);
+	if (--f->definition_lists == 0) {
+		f->rows = -1;
+		return altair_mysql_flight_done(s);
+	}
+	f->columns_left = (uint64_t) f->rows;
+	return ALTAIR_RELAY_CONTINUE;
+}
+
+/* One packet (OK, ERR, EOF, or COM_STATISTICS' text); COM_FIELD_LIST: definitions up to it. */
+static altair_relay_verdict single(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
+{
+	mysql_flight *f = &s->flight;
+	bool eof = altair_mysql_is_eof(packet->payload, packet->length);
+	if (f->state == REPLY_FIELD_LIST && !eof && !is_error(packet)) {
+		return pass_on(s, packet, raw);
+	}
+	if (is_error(packet)) {
+		return failed(s, packet, raw);
+	}
+	bool ok = packet->length > 0 && packet->payload[0] == 0x00 && f->command != ALTAIR_MYSQL_COM_STATISTICS;
+	if (eof || ok) {
+		status_packet(s, packet, raw, true);
+	} else if (pass_on(s, packet, raw) == ALTAIR_RELAY_CLOSE) {
+		return ALTAIR_RELAY_CLOSE;
+	}
+	return altair_mysql_flight_done(s);
+}
+
 altair_relay_verdict altair_mysql_reply(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
 {
 	mysql_flight *f = &s->flight;
@@ -241,82 +334,26 @@ altair_relay_verdict altair_mysql_reply(altair_relay_session *s, const altair_my
 		/* Unasked (the server's last words before it closes): passed on as they are. */
 		return altair_relay_buf_append(&s->io->to_client, raw, packet->size) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 	}
-	if (f->continued) {
-		f->continued = packet->length == ALTAIR_MYSQL_PAYLOAD_MAX;
-		return f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0) ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
-	}
+	bool continuation = f->continued;
 	f->continued = packet->length == ALTAIR_MYSQL_PAYLOAD_MAX;
-	const unsigned char *p = packet->payload;
-	size_t n = packet->length;
-	bool eof = altair_mysql_is_eof(p, n), error = n > 0 && p[0] == 0xff && !f->continued;
+	if (continuation) {
+		return pass_on(s, packet, raw); /* the rest of a packet of 16 MB or more: a row */
+	}
 	switch (f->state) {
 		case REPLY_FIRST:
 		case REPLY_INFILE:
 			return first_packet(s, packet, raw);
 		case REPLY_COLUMNS:
-			if (f->columns_left > 0) {
-				f->columns_left--;
-				break;
-			}
-			if (error) {
-				return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
-			}
-			if (!eof) {
-				return violation(s);
-			}
-			status_packet(s, packet, raw, false);
-			{
-				size_t at = altair_mysql_status_offset(p, n);
-				uint16_t status = at ? altair_mysql_u16(p + at) : 0;
-				if (f->binary_rows && (status & ALTAIR_MYSQL_STATUS_CURSOR_EXISTS)) {
-					return altair_mysql_flight_done(s);
-				}
-			}
-			f->state = REPLY_ROWS;
-			return ALTAIR_RELAY_CONTINUE;
+			return columns(s, packet, raw);
 		case REPLY_ROWS:
-			if (eof) {
-				bool more = status_packet(s, packet, raw, false);
-				f->state = REPLY_FIRST;
-				return more ? ALTAIR_RELAY_CONTINUE : altair_mysql_flight_done(s);
-			}
-			if (error) {
-				return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
-			}
-			f->rows++;
-			break;
+			return rows(s, packet, raw);
 		case REPLY_PREPARE:
 			return prepared(s, packet, raw);
 		case REPLY_PREPARE_DEFS:
-			if (f->columns_left > 0) {
-				f->columns_left--;
-				break;
-			}
-			if (!eof) {
-				return violation(s);
-			}
-			status_packet(s, packet, raw, false);
-			if (--f->definition_lists == 0) {
-				f->rows = -1;
-				return altair_mysql_flight_done(s);
-			}
-			f->columns_left = (uint64_t) f->rows;
-			return ALTAIR_RELAY_CONTINUE;
+			return definitions(s, packet, raw);
 		case REPLY_FIELD_LIST:
-			if (!eof && !error) {
-				break;
-			}
-			/* fallthrough */
 		case REPLY_ONE:
-			if (error) {
-				return server_error(s, packet, raw) ? altair_mysql_flight_done(s) : ALTAIR_RELAY_CLOSE;
-			}
-			if (eof || (n > 0 && p[0] == 0x00 && f->command != ALTAIR_MYSQL_COM_STATISTICS)) {
-				status_packet(s, packet, raw, true);
-			} else if (f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0)) {
-				return ALTAIR_RELAY_CLOSE;
-			}
-			return altair_mysql_flight_done(s);
+			return single(s, packet, raw);
 	}
-	return f->origin == ORIGIN_CLIENT && !forward(s, packet, raw, 0) ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+	return violation(s);
 }

@@ -108,33 +108,36 @@ void altair_pgsql_drain(pgsql_session *s)
 	}
 }
 
-void altair_pgsql_open_unit(pgsql_session *s, bool extended)
+const char *altair_pgsql_open_unit(pgsql_session *s, bool extended, size_t *statements)
 {
 	static const char *const simple[] = {
 		[Q_NONE] = "SAVEPOINT altair_q",
 		[Q_CLEAN] = "RELEASE SAVEPOINT altair_q; SAVEPOINT altair_q",
 		[Q_FAILED] = "ROLLBACK TO SAVEPOINT altair_q",
 	};
+	*statements = 0;
 	if (s->mode == ALTAIR_RELAY_WRITES || s->tx != TX_NONE || s->q == Q_ACTIVE) {
-		return;
+		return NULL;
+	}
+	const char *sql = simple[s->q];
+	*statements = s->q == Q_CLEAN ? 2 : 1;
+	s->q = Q_ACTIVE;
+	if (!extended) {
+		return sql; /* the caller puts it in front of the client's Query, in the same message */
 	}
 	reply *r = altair_pgsql_push(s, REPLY_INTERNAL);
 	if (!r) {
-		return;
+		return NULL;
 	}
-	if (!extended) {
-		/* A Query drops the unnamed statement anyway: the client's Query that follows would. */
-		altair_pgsql_put_query(&s->io->to_server, simple[s->q], strlen(simple[s->q]));
-		snprintf(r->expect, sizeof(r->expect), "%s", s->q == Q_CLEAN ? "CCZ" : "CZ");
-	} else if (s->q == Q_CLEAN) {
+	if (*statements == 2) {
 		altair_pgsql_put_internal(&s->io->to_server, "RELEASE SAVEPOINT altair_q");
 		altair_pgsql_put_internal(&s->io->to_server, "SAVEPOINT altair_q");
 		snprintf(r->expect, sizeof(r->expect), "%s%s", ALTAIR_PGSQL_INTERNAL_REPLIES, ALTAIR_PGSQL_INTERNAL_REPLIES);
 	} else {
-		altair_pgsql_put_internal(&s->io->to_server, simple[s->q]);
+		altair_pgsql_put_internal(&s->io->to_server, sql);
 		snprintf(r->expect, sizeof(r->expect), "%s", ALTAIR_PGSQL_INTERNAL_REPLIES);
 	}
-	s->q = Q_ACTIVE;
+	return NULL;
 }
 
 /* The ReadyForQuery that ends a client's unit (Query or Sync). */
@@ -218,7 +221,7 @@ static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *
 		case 'E': {
 			size_t length = 0;
 			const char *message = altair_pgsql_error_field(m, 'M', &length);
-			forward(s, m);
+			altair_pgsql_put_error_shifted(&s->io->to_client, m, item ? item->shift : (long) r->prefix_length);
 			s->copy_in = false;
 			if (item) {
 				altair_pgsql_report(s, r->text + item->start, item->end - item->start, NULL, 0, r->started, -1,

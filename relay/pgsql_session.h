@@ -23,6 +23,8 @@
 #define ALTAIR_PGSQL_MAX_STATEMENTS 64
 /* Prepared statements and portals whose text the relay keeps for the queries report. */
 #define ALTAIR_PGSQL_MAX_NAMED 128
+/* A Query's plan: up to two items a statement, and the relay's savepoint statements in front. */
+#define ALTAIR_PGSQL_MAX_ITEMS (2 * ALTAIR_PGSQL_MAX_STATEMENTS + 2)
 
 typedef enum { CLIENT_STARTUP, CLIENT_AUTH, CLIENT_READY, CLIENT_CANCEL, CLIENT_GONE } client_phase;
 typedef enum { SERVER_AUTH, SERVER_GUARDING, SERVER_READY } server_phase;
@@ -56,6 +58,7 @@ typedef struct {
 	const char *notice; /* ITEM_RELAY: a WARNING first (SQLSTATE notice_state) */
 	const char *notice_state;
 	client_tx after;
+	long shift; /* an error position in the text sent, minus this, is one in the client's */
 } plan_item;
 
 typedef struct {
@@ -70,6 +73,7 @@ typedef struct {
 	plan_item *items; /* REPLY_QUERY, owned */
 	size_t item_count, cursor;
 	client_tx tx_before; /* REPLY_QUERY: the client's transaction before the current item */
+	size_t prefix_length; /* REPLY_QUERY: bytes of the relay's SQL in front of the client's */
 	bool failed;
 	unsigned char *bytes; /* REPLY_RELAY, owned */
 	size_t length;
@@ -116,10 +120,25 @@ extern const altair_relay_engine altair_relay_engine_pgsql;
 
 /* pgsql_server.c */
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s);
-/* Before a unit that reaches the server outside the client's transaction: altair_q, fresh. */
-void altair_pgsql_open_unit(pgsql_session *s, bool extended);
+/* Before a unit that reaches the server outside the client's transaction: altair_q, fresh. For
+ * an extended batch the relay's statements are queued; for a Query, the SQL to put in front of
+ * the client's is returned (one message, one reply to wait for), with its statement count. */
+const char *altair_pgsql_open_unit(pgsql_session *s, bool extended, size_t *statements);
 /* pgsql.c: the client's waiting input, once the server has answered. */
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s);
+/* pgsql.c: the relay answers the client itself, in order with the server's replies: an error,
+ * then ReadyForQuery when it ends the unit; inside the client's transaction, that fails it. */
+void altair_pgsql_relay_error(pgsql_session *s, const char *sqlstate, const char *message, bool ends_unit);
+/* pgsql.c: ALTAIR_RELAY_REFUSAL_FORMAT's sentence for what is refused. */
+void altair_pgsql_refusal(const pgsql_session *s, const char *what, char *out, size_t size);
+void altair_pgsql_to_server(pgsql_session *s, const altair_pgsql_message *m);
+/* pgsql_query.c: a client's Query. */
+void altair_pgsql_query_message(pgsql_session *s, const altair_pgsql_message *m);
+/* pgsql_extended.c: a client's Parse, Bind, Describe, Execute or Close. */
+void altair_pgsql_extended_message(pgsql_session *s, const altair_pgsql_message *m);
+/* pgsql_extended.c: a copy with a NUL after it (NULL on allocation failure); a name forgotten. */
+char *altair_pgsql_copy(const void *bytes, size_t length);
+void altair_pgsql_forget(named *list, size_t *count, const char *name);
 
 /* Reply queue (pgsql_server.c). NULL on allocation failure (then s->close). */
 reply *altair_pgsql_push(pgsql_session *s, reply_kind kind);

@@ -2,6 +2,7 @@
 #include "pgsql_wire.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -96,6 +97,51 @@ void altair_pgsql_put_error(altair_relay_buf *buf, unsigned char type, const cha
 		put_strings(buf, type, parts, 3, field.data, field.length);
 	}
 	altair_relay_buf_free(&field);
+}
+
+long altair_pgsql_characters(const unsigned char *bytes, size_t length)
+{
+	long n = 0;
+	for (size_t i = 0; i < length; i++) {
+		n += (bytes[i] & 0xc0) != 0x80;
+	}
+	return n;
+}
+
+void altair_pgsql_put_error_shifted(altair_relay_buf *buf, const altair_pgsql_message *m, long shift)
+{
+	if (shift == 0) {
+		altair_pgsql_put(buf, m->type, m->body, m->length);
+		return;
+	}
+	altair_relay_buf body = {0};
+	size_t offset = 0;
+	while (offset < m->length && m->body[offset] != 0) {
+		char code = (char) m->body[offset++];
+		const char *value = altair_pgsql_cstring(m, &offset);
+		if (!value) {
+			break;
+		}
+		if (code == 'P') {
+			long position = strtol(value, NULL, 10);
+			if (position <= shift || position - shift > 0x3fffffff) {
+				continue;
+			}
+			char shifted[24];
+			snprintf(shifted, sizeof(shifted), "P%ld", position - shift);
+			altair_relay_buf_append(&body, shifted, strlen(shifted) + 1);
+			continue;
+		}
+		altair_relay_buf_append(&body, &code, 1);
+		altair_relay_buf_append(&body, value, strlen(value) + 1);
+	}
+	altair_relay_buf_append(&body, "", 1);
+	if (body.failed) {
+		buf->failed = true;
+	} else {
+		altair_pgsql_put(buf, m->type, body.data, body.length);
+	}
+	altair_relay_buf_free(&body);
 }
 
 void altair_pgsql_put_complete(altair_relay_buf *buf, const char *tag)

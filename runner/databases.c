@@ -5,7 +5,8 @@
  * endpoints, relayed raw. For each: its protocol (the relay engine's name), the real server's
  * address (resolved here, in the host) and the address the child listens on for it.
  *
- * The URL parser here is small and strict; common/discovery.c's replaces it once that lands.
+ * URLs and DSNs are read by common/discovery.c's parser (the one the project's own files go
+ * through); "<scheme>+unix://<path>" is this file's own form for a socket.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -14,11 +15,13 @@
 #include "php.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
+#include "../common/discovery.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 
 /* Characters no part of a declaration may carry into the child's comma-separated ini list. */
@@ -68,75 +71,52 @@ static bool valid_host(const char *host, size_t length)
 	return true;
 }
 
-/* Parses scheme://[user[:password]@]host[:port][/path][?query] or scheme+unix://[/]path into a
- * declaration (credentials, database name and options are ignored: the child authenticates
- * itself). false when it is not one. */
+/* A discovered (or parsed) declaration as this file's. */
+static void from_discovered(const altair_eval_discovered *found, altair_eval_database *out)
+{
+	memset(out, 0, sizeof(*out));
+	strlcpy(out->protocol, found->protocol, sizeof(out->protocol));
+	strlcpy(out->socket, found->socket, sizeof(out->socket));
+	out->tls = found->tls;
+	if (!found->socket[0]) {
+		bool v6 = strchr(found->host, ':') != NULL && found->host[0] != '[';
+		snprintf(out->host, sizeof(out->host), v6 ? "[%s]" : "%s", found->host);
+		for (char *c = out->host; *c; c++) {
+			*c = (char) tolower((unsigned char) *c);
+		}
+		out->port = found->port > 0 ? found->port : altair_eval_discovery_default_port(found->protocol);
+	}
+}
+
+/* EvalRequest databases: a URL or DSN (common/discovery_url.c), or scheme+unix://path; false when
+ * it is not one. Credentials, database names and options are dropped: the child authenticates
+ * itself. */
 static bool parse_url(const char *url, size_t length, altair_eval_database *out)
 {
 	const char *separator = length ? zend_memnstr(url, "://", 3, url + length) : NULL;
-	const char *scheme_end, *rest, *end = url + length, *authority_end, *at, *colon;
-	bool unix_socket;
-	int scheme;
+	altair_eval_discovered found;
 
 	memset(out, 0, sizeof(*out));
-	if (!separator || memchr(url, '\0', length) || strpbrk(url, DATABASES_FORBIDDEN_CHARS)) {
+	if (memchr(url, '\0', length)) {
 		return false;
 	}
-	scheme_end = separator;
-	unix_socket = (size_t) (separator - url) > strlen(DATABASES_UNIX_SUFFIX)
-		&& strncasecmp(separator - strlen(DATABASES_UNIX_SUFFIX), DATABASES_UNIX_SUFFIX, strlen(DATABASES_UNIX_SUFFIX)) == 0;
-	if (unix_socket) {
-		scheme_end -= strlen(DATABASES_UNIX_SUFFIX);
-	}
-	if ((scheme = scheme_index(url, (size_t) (scheme_end - url))) < 0) {
-		return false;
-	}
-	strlcpy(out->protocol, schemes[scheme].protocol, sizeof(out->protocol));
-	out->tls = schemes[scheme].tls;
-	rest = separator + 3;
-	if (unix_socket) {
-		if (rest >= end || *rest != '/' || (size_t) (end - rest) >= sizeof(out->socket) || strchr(rest, '?')) {
+	if (separator && (size_t) (separator - url) > strlen(DATABASES_UNIX_SUFFIX)
+		&& strncasecmp(separator - strlen(DATABASES_UNIX_SUFFIX), DATABASES_UNIX_SUFFIX, strlen(DATABASES_UNIX_SUFFIX)) == 0) {
+		int scheme = scheme_index(url, (size_t) (separator - url) - strlen(DATABASES_UNIX_SUFFIX));
+		const char *path = separator + 3;
+		if (scheme < 0 || path >= url + length || *path != '/' || (size_t) (url + length - path) >= sizeof(out->socket)
+			|| strpbrk(path, DATABASES_FORBIDDEN_CHARS) || strchr(path, '?')) {
 			return false;
 		}
-		memcpy(out->socket, rest, (size_t) (end - rest));
+		strlcpy(out->protocol, schemes[scheme].protocol, sizeof(out->protocol));
+		memcpy(out->socket, path, (size_t) (url + length - path));
 		return true;
 	}
-	for (authority_end = rest; authority_end < end && *authority_end != '/' && *authority_end != '?'; authority_end++) {
-	}
-	at = zend_memrchr(rest, '@', (size_t) (authority_end - rest));
-	if (at) {
-		rest = at + 1;
-	}
-	colon = zend_memrchr(rest, ':', (size_t) (authority_end - rest));
-	if (colon && rest[0] == '[' && colon < (const char *) memchr(rest, ']', (size_t) (authority_end - rest))) {
-		colon = NULL; /* a colon inside "[v6]" */
-	}
-	out->port = schemes[scheme].port;
-	if (colon) {
-		char digits[8];
-		char *digits_end;
-		size_t count = (size_t) (authority_end - colon - 1);
-		long port;
-
-		if (count == 0 || count >= sizeof(digits)) {
-			return false;
-		}
-		memcpy(digits, colon + 1, count);
-		digits[count] = '\0';
-		port = strtol(digits, &digits_end, 10);
-		if (*digits_end != '\0' || !isdigit((unsigned char) digits[0]) || port < 1 || port > 65535) {
-			return false;
-		}
-		out->port = (int) port;
-	}
-	if (!valid_host(rest, (size_t) ((colon ? colon : authority_end) - rest))) {
+	if (!altair_eval_discovery_parse_url(url, length, &found) || (found.socket[0] && strpbrk(found.socket, DATABASES_FORBIDDEN_CHARS))) {
 		return false;
 	}
-	memcpy(out->host, rest, (size_t) ((colon ? colon : authority_end) - rest));
-	for (char *c = out->host; *c; c++) {
-		*c = (char) tolower((unsigned char) *c);
-	}
-	return true;
+	from_discovered(&found, out);
+	return out->socket[0] || (out->port >= 1 && out->port <= 65535 && valid_host(out->host, strlen(out->host)));
 }
 
 zend_string *altair_eval_databases_normalize(const char *url, size_t length)
@@ -165,15 +145,59 @@ static const char *protocol_of_port(int port)
 	return NULL;
 }
 
-/* Where the child listens for it, if it can: a loopback address as it is, localhost as
- * 127.0.0.1. Other addresses and names need a view of their own (not built yet): none. */
-static void choose_listen(altair_eval_database *database)
+static void add_path(altair_eval_database *database, const char *path)
+{
+	for (size_t i = 0; i < database->path_count; i++) {
+		if (strcmp(database->paths[i], path) == 0) {
+			return;
+		}
+	}
+	if (path && path[0] == '/' && strlen(path) < sizeof(database->paths[0]) && !strpbrk(path, DATABASES_FORBIDDEN_CHARS)
+		&& database->path_count < sizeof(database->paths) / sizeof(database->paths[0])) {
+		strlcpy(database->paths[database->path_count++], path, sizeof(database->paths[0]));
+	}
+}
+
+/* localhost: the driver's own socket paths lead to it too (MySQL's localhost is its socket:
+ * pdo_mysql.default_socket / mysqli.default_socket, which the child reads from the same ini;
+ * PostgreSQL's default socket directories). */
+static void add_default_paths(altair_eval_database *database)
+{
+	char path[108];
+
+	if (strcmp(database->host, "localhost") != 0) {
+		return;
+	}
+	if (strcmp(database->protocol, "mysql") == 0) {
+		const char *names[] = { "pdo_mysql.default_socket", "mysqli.default_socket" };
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			char *value = zend_ini_string_ex((char *) names[i], strlen(names[i]), 0, NULL);
+			if (value && *value) {
+				add_path(database, value);
+			}
+		}
+		add_path(database, ALTAIR_EVAL_MYSQL_DEFAULT_SOCKET);
+	} else if (strcmp(database->protocol, "pgsql") == 0) {
+		snprintf(path, sizeof(path), "/var/run/postgresql/.s.PGSQL.%d", database->port);
+		add_path(database, path);
+		snprintf(path, sizeof(path), "/tmp/.s.PGSQL.%d", database->port);
+		add_path(database, path);
+	}
+}
+
+/* Where the child listens for it: a loopback address as it is, localhost as 127.0.0.1, another
+ * IPv4 address as it is (the guest adds it to its loopback interface), a host name at a 127.x
+ * address of its own that the view's /etc/hosts gives it (cold only: the view of a warm worker is
+ * its template's). */
+static void choose_listen(altair_eval_databases *databases, altair_eval_database *database)
 {
 	struct in_addr v4;
+	struct in6_addr v6;
 	const char *host = database->host;
+	char v6_host[sizeof(database->host)];
 
 	if (database->socket[0]) {
-		strlcpy(database->note, "a Unix socket is not relayed yet", sizeof(database->note));
+		add_path(database, database->socket);
 		return;
 	}
 	if (database->tls) {
@@ -182,15 +206,67 @@ static void choose_listen(altair_eval_database *database)
 	}
 	if (strcmp(host, "localhost") == 0) {
 		host = "127.0.0.1";
+		add_default_paths(database);
 	}
-	if (inet_pton(AF_INET, host, &v4) == 1 && (ntohl(v4.s_addr) >> 24) == 127) {
+	if (inet_pton(AF_INET, host, &v4) == 1) {
 		snprintf(database->listen, sizeof(database->listen), "%s:%d", host, database->port);
-	} else if (strcmp(host, "[::1]") == 0) {
-		snprintf(database->listen, sizeof(database->listen), "[::1]:%d", database->port);
-	} else {
-		snprintf(database->note, sizeof(database->note), "%s is not a loopback address: not reachable from the sandbox yet",
-			database->host);
+		return;
 	}
+	strlcpy(v6_host, host[0] == '[' ? host + 1 : host, sizeof(v6_host));
+	if (host[0] == '[' && strlen(v6_host) > 0) {
+		v6_host[strlen(v6_host) - 1] = '\0';
+	}
+	if (inet_pton(AF_INET6, v6_host, &v6) == 1) {
+		if (IN6_IS_ADDR_LOOPBACK(&v6)) {
+			snprintf(database->listen, sizeof(database->listen), "[::1]:%d", database->port);
+		} else {
+			snprintf(database->note, sizeof(database->note), "%s: only ::1 of IPv6 is relayed yet", database->host);
+		}
+		return;
+	}
+	/* A name: the same name keeps its address across ports. */
+	size_t index = databases->name_count;
+	for (size_t i = 0; i < databases->name_count; i++) {
+		if (strcmp(databases->names[i], host) == 0) {
+			index = i;
+		}
+	}
+	if (index == databases->name_count) {
+		if (databases->name_count >= ALTAIR_EVAL_RELAY_MAX_ADDRESSES) {
+			return;
+		}
+		strlcpy(databases->names[databases->name_count++], host, sizeof(databases->names[0]));
+	}
+	database->named = true;
+	snprintf(database->listen, sizeof(database->listen), ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT ":%d",
+		ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST + (int) index, database->port);
+}
+
+bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir)
+{
+	char path[MAXPATHLEN];
+	FILE *out, *in;
+	char line[1024];
+
+	if (databases->name_count == 0) {
+		return false;
+	}
+	snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch_dir);
+	if (!(out = fopen(path, "wxe"))) {
+		return false;
+	}
+	/* The host's own entries first (localhost and the like), then the relay's names. */
+	if ((in = fopen("/etc/hosts", "re"))) {
+		while (fgets(line, sizeof(line), in)) {
+			fputs(line, out);
+		}
+		fclose(in);
+	}
+	fputs("\n# altair_eval: the declared databases' names lead to the host's relay\n", out);
+	for (size_t i = 0; i < databases->name_count; i++) {
+		fprintf(out, ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT " %s\n", ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST + (int) i, databases->names[i]);
+	}
+	return fclose(out) == 0;
 }
 
 /* The real server's address, resolved here (the host's view of names and of its network). */
@@ -206,6 +282,18 @@ static void resolve_upstream(altair_eval_database *database)
 		strlcpy(address->sun_path, database->socket, sizeof(address->sun_path));
 		database->upstream_length = sizeof(*address);
 		return;
+	}
+	/* MySQL's localhost is its socket on the host too, when there is one there. */
+	for (size_t i = 0; strcmp(database->protocol, "mysql") == 0 && strcmp(database->host, "localhost") == 0
+			&& i < database->path_count; i++) {
+		struct stat info;
+		if (stat(database->paths[i], &info) == 0 && S_ISSOCK(info.st_mode)) {
+			struct sockaddr_un *address = (struct sockaddr_un *) &database->upstream;
+			address->sun_family = AF_UNIX;
+			strlcpy(address->sun_path, database->paths[i], sizeof(address->sun_path));
+			database->upstream_length = sizeof(*address);
+			return;
+		}
 	}
 	strlcpy(host, database->host[0] == '[' ? database->host + 1 : database->host, sizeof(host));
 	if (database->host[0] == '[' && length >= 2) {
@@ -251,10 +339,28 @@ static void add(altair_eval_databases *databases, altair_eval_database *candidat
 	} else {
 		snprintf(database->shown, sizeof(database->shown), "%s:%d", database->host, database->port);
 	}
-	if (databases->relayed) {
-		choose_listen(database);
-		resolve_upstream(database);
+	/* With the network on, nothing listens for it, but its addresses are the ones the host refuses. */
+	choose_listen(databases, database);
+	resolve_upstream(database);
+}
+
+/* An allowEndpoints Unix entry ("unix:/path"): a database by the name the servers give their
+ * socket, else raw. */
+static bool parse_unix_endpoint(zend_string *endpoint, altair_eval_database *out)
+{
+	const char *path = ZSTR_VAL(endpoint) + strlen("unix:");
+	const char *name = strrchr(path, '/');
+
+	memset(out, 0, sizeof(*out));
+	if (path[0] != '/' || strlen(path) >= sizeof(out->socket)) {
+		return false;
 	}
+	strlcpy(out->socket, path, sizeof(out->socket));
+	name = name ? name + 1 : path;
+	strlcpy(out->protocol, strncmp(name, ".s.PGSQL.", strlen(".s.PGSQL.")) == 0 ? "pgsql"
+		: (strstr(name, "mysql") || strstr(name, "mariadb") ? "mysql" : (strstr(name, "redis") ? "redis" : "raw")),
+		sizeof(out->protocol));
+	return true;
 }
 
 /* An allowEndpoints TCP entry ("host:port", "[v6]:port"). */
@@ -271,11 +377,47 @@ static bool parse_endpoint(zend_string *endpoint, altair_eval_database *out)
 	return true;
 }
 
+/* The real environment as the child will have it (the request's env policy), for the project's
+ * ${NAME} references and the variables that win over its files. */
+static const char *lookup_environment(void *context, const char *name)
+{
+	const altair_eval_request *request = context;
+	zval *allowed;
+
+	if (request->env_clean) {
+		bool listed = false;
+		ZEND_HASH_FOREACH_VAL(request->env_allow, allowed) {
+			listed |= Z_TYPE_P(allowed) == IS_STRING && strcmp(Z_STRVAL_P(allowed), name) == 0;
+		} ZEND_HASH_FOREACH_END();
+		if (!listed) {
+			return NULL;
+		}
+	}
+	return getenv(name);
+}
+
+/* What the project itself declares (common/discovery.c: .env, config cache, Symfony's chain). */
+static void add_discovered(const altair_eval_request *request, altair_eval_databases *databases)
+{
+	altair_eval_discovered found[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	size_t count = altair_eval_discover(ZSTR_VAL(request->project_root), lookup_environment, (void *) request, found,
+		ALTAIR_EVAL_RELAY_MAX_ADDRESSES);
+
+	for (size_t i = 0; i < count; i++) {
+		altair_eval_database candidate;
+
+		from_discovered(&found[i], &candidate);
+		if (candidate.socket[0] || (candidate.port >= 1 && candidate.port <= 65535 && valid_host(candidate.host, strlen(candidate.host)))) {
+			add(databases, &candidate, found[i].declared_by[0] ? found[i].declared_by : "the project's configuration");
+		}
+	}
+}
+
 void altair_eval_databases_build(const altair_eval_request *request, altair_eval_databases *databases)
 {
 	altair_eval_database candidate;
 	zval *entry;
-	smart_str listen = {0};
+	smart_str listen = {0}, sockets = {0};
 
 	memset(databases, 0, sizeof(*databases));
 	if (request->unsafe) {
@@ -287,12 +429,21 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 			add(databases, &candidate, "EvalRequest databases");
 		}
 	} ZEND_HASH_FOREACH_END();
+	add_discovered(request, databases);
 	ZEND_HASH_FOREACH_VAL(request->allow_endpoints, entry) {
 		const char *protocol;
 		bool declared = false;
 
-		if (Z_TYPE_P(entry) != IS_STRING || strncmp(Z_STRVAL_P(entry), "unix:", strlen("unix:")) == 0
-			|| !parse_endpoint(Z_STR_P(entry), &candidate)) {
+		if (Z_TYPE_P(entry) != IS_STRING) {
+			continue;
+		}
+		if (strncmp(Z_STRVAL_P(entry), "unix:", strlen("unix:")) == 0) {
+			if (parse_unix_endpoint(Z_STR_P(entry), &candidate)) {
+				add(databases, &candidate, "allowEndpoints");
+			}
+			continue;
+		}
+		if (!parse_endpoint(Z_STR_P(entry), &candidate)) {
 			continue;
 		}
 		for (size_t i = 0; i < databases->count; i++) {
@@ -316,6 +467,17 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 	smart_str_0(&listen);
 	databases->listen = listen.s ? estrdup(ZSTR_VAL(listen.s)) : NULL;
 	smart_str_free(&listen);
+	for (size_t i = 0, n = 0; i < databases->count; i++) {
+		for (size_t k = 0; k < databases->list[i].path_count && n < ALTAIR_EVAL_RELAY_MAX_SOCKETS; k++, n++) {
+			if (sockets.s) {
+				smart_str_appendc(&sockets, ',');
+			}
+			smart_str_appends(&sockets, databases->list[i].paths[k]);
+		}
+	}
+	smart_str_0(&sockets);
+	databases->sockets = sockets.s ? estrdup(ZSTR_VAL(sockets.s)) : NULL;
+	smart_str_free(&sockets);
 }
 
 void altair_eval_databases_free(altair_eval_databases *databases)
@@ -323,5 +485,9 @@ void altair_eval_databases_free(altair_eval_databases *databases)
 	if (databases->listen) {
 		efree(databases->listen);
 		databases->listen = NULL;
+	}
+	if (databases->sockets) {
+		efree(databases->sockets);
+		databases->sockets = NULL;
 	}
 }

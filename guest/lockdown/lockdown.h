@@ -38,6 +38,10 @@ typedef struct {
 	 * the process's own /proc entry. */
 	bool private_view;
 	bool allow_writes;   /* the project root becomes writable too */
+	/* Rollback mode: the project in the view is an overlay whose upper layer lies in the scratch
+	 * tmpfs (beside the scratch dir, outside Landlock's rules): the snippet writes it (a SQLite
+	 * database, logs, caches) and every change is gone with the evaluation. */
+	bool project_overlay;
 	bool allow_network;  /* no network namespace, sockets and TCP allowed */
 	/* Endpoints allowlisted with the network off: no network namespace (it would cut the host's own
 	 * database off); seccomp allows TCP stream sockets besides AF_UNIX (no UDP, raw or fast open);
@@ -68,6 +72,17 @@ typedef struct {
 	bool relay;
 	const char *relay_addresses[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
 	size_t relay_address_count;
+	/* ... and the Unix socket paths (as the app names them, e.g. /var/run/mysqld/mysqld.sock) over
+	 * which a cold child's view binds the host's listeners <scratch_dir>/relay-<n>.sock. */
+	const char *relay_socket_paths[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
+	size_t relay_socket_count;
+	/* With the network allowed and databases declared: every connect() goes to the seccomp
+	 * listener (notify_processes), whose holder refuses the databases' addresses; sends that
+	 * connect by themselves (MSG_FASTOPEN) are denied. */
+	bool guard_connect;
+	/* <scratch_dir>/hosts (the host wrote it: declared host names at their relay addresses) is
+	 * bound over the view's /etc/hosts (a cold child). */
+	bool relay_hosts;
 } altair_eval_lockdown_policy;
 
 typedef struct altair_eval_lockdown_report_s {
@@ -80,6 +95,7 @@ typedef struct altair_eval_lockdown_report_s {
 	                         * without them seccomp refuses SysV IPC altogether */
 	bool mountns;           /* the private filesystem view is in force (lockdown/mount.c) */
 	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
+	bool project_overlay;   /* the project is a copy-on-write overlay over that tmpfs (rollback) */
 	long mountns_us;        /* what building the view cost, in microseconds (bench/guards.php) */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */
@@ -88,6 +104,7 @@ typedef struct altair_eval_lockdown_report_s {
 	bool processes_blocked; /* fork/vfork/clone(without CLONE_THREAD)/clone3 denied */
 	bool sockets_blocked;   /* socket() denied for every family but AF_UNIX */
 	bool tcp_stream_only;   /* endpoints: AF_INET/AF_INET6 only as TCP streams, no fast open (seccomp) */
+	bool connect_guarded;   /* guard_connect: connect() goes to the listener's holder */
 	bool endpoint_ports;    /* endpoints: TCP connect only to connect_ports (Landlock port rules) */
 	bool channel_sealed;    /* dup of the result channel denied */
 	int process_listener_fd; /* notify_processes: the listener, for the caller to hand over; else -1 */

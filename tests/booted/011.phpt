@@ -68,6 +68,6 @@ a file it never opened      1.1 app:first,app:second marked (as cold), same temp
 a command removed           1.1 app:second marked (as cold), new template
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-bd011-*') as $d) altair_test_remove($d);
+require __DIR__ . '/clean.inc';
+altair_clean_roots('bd011');
 ?>

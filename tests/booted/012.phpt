@@ -51,6 +51,6 @@ nothing changed     [false,false] (as cold), same template
 a new class in src/ [true,true] (as cold), new template
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-bd012-*') as $d) altair_test_remove($d);
+require __DIR__ . '/clean.inc';
+altair_clean_roots('bd012');
 ?>

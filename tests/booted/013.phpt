@@ -57,6 +57,6 @@ string(3) "two"
 bool(true)
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-bd013-*') as $d) altair_test_remove($d);
+require __DIR__ . '/clean.inc';
+altair_clean_roots('bd013');
 ?>

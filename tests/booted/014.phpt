@@ -68,6 +68,6 @@ bool(false)
 warm: the app is booted per evaluation (the boot left descriptor %d open on something a worker cannot reopen)
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-bd014*') as $d) altair_test_remove($d);
+require __DIR__ . '/clean.inc';
+altair_clean_roots('bd014');
 ?>

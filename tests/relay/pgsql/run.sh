@@ -99,7 +99,9 @@ done
 [ -e /tmp/altair-relay-pgsql-escaped ] && fail "read-only: COPY reached a file"
 psql_out=$("$ALTAIR_PGSQL_BIN/psql" -X -h 127.0.0.1 -p "$proxy_at" -U app -d app \
   -c 'DELETE FROM posts' -c 'BEGIN READ WRITE; DELETE FROM posts; COMMIT;' -c 'COMMIT' -c 'INSERT INTO posts (user_id, title) VALUES (1, $$x$$)' \
-  -c 'SELECT email FROM users ORDER BY id' 2>&1 || true)
+  -c 'SELECT email FROM users ORDER BY id' -c 'BEGIN; SELECT 3 FROM nope' -c 'ROLLBACK' 2>&1 || true)
+# The error's position points into the client's text, not the relay's rewritten one.
+grep -A1 -x 'LINE 1: BEGIN; SELECT 3 FROM nope' <<<"$psql_out" | grep -qx ' \{29\}^' || fail "read-only psql: the error position moved: $psql_out"
 grep -q 'read-only transaction' <<<"$psql_out" && grep -q 'altair_eval: BEGIN READ WRITE refused' <<<"$psql_out" \
   && grep -q 'WARNING:  there is no transaction in progress' <<<"$psql_out" && grep -q 'linus@example.com' <<<"$psql_out" \
   || fail "read-only psql: $psql_out"

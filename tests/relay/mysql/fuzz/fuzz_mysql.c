@@ -5,7 +5,8 @@
  * Input: byte 0 chooses the target: bit 7 set, the rest of the input is one statement for
  * altair_mysql_classify (run twice: the verdict must not change); otherwise bits 0-1 choose the
  * mode and the rest is a list of chunks, each a header byte (bit 7: from the server, else the
- * client; bits 0-6: its length) and that many bytes. At the end, status(), finish() and close().
+ * client; bits 0-6: its length) and that many bytes; after each, what the engine queued for
+ * either side must be whole packets. At the end, status(), finish() and close().
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,6 +45,22 @@ static uint64_t clock_ns(void)
 {
 	static uint64_t now;
 	return now += 1000;
+}
+
+/* What the engine queues for either side is whole packets, always. */
+static void whole_packets(const altair_relay_buf *buf)
+{
+	size_t at = 0;
+	while (at < buf->length) {
+		if (buf->length - at < 4) {
+			abort();
+		}
+		size_t payload = (size_t) buf->data[at] | ((size_t) buf->data[at + 1] << 8) | ((size_t) buf->data[at + 2] << 16);
+		if (buf->length - at - 4 < payload) {
+			abort();
+		}
+		at += 4 + payload;
+	}
 }
 
 static void classify_twice(const uint8_t *data, size_t size)
@@ -86,6 +103,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		altair_relay_verdict verdict = from_server ? engine->from_server(session, data + at, length)
 		                                           : engine->from_client(session, data + at, length);
 		at += length;
+		whole_packets(&io.to_server);
+		whole_packets(&io.to_client);
 		/* the core writes the buffers out */
 		altair_relay_buf_reset(&io.to_server);
 		altair_relay_buf_reset(&io.to_client);
