@@ -66,6 +66,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/discovery_url.c \
     common/discovery_laravel.c \
     relay/pgsql.c \
+    relay/pgsql_extended.c \
+    relay/pgsql_query.c \
     relay/pgsql_server.c \
     relay/pgsql_sql.c \
     relay/pgsql_wire.c \
@@ -111,6 +113,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown/namespaces.c \
     guest/lockdown/mount.c \
     guest/lockdown/mount_warm.c \
+    guest/lockdown/mount_overlay.c \
     guest/lockdown/landlock.c \
     guest/lockdown/seccomp.c \
     guest/lockdown/booted.c \

@@ -126,6 +126,19 @@ altair_relay_verdict altair_pgsql_server_input(pgsql_session *s);
 const char *altair_pgsql_open_unit(pgsql_session *s, bool extended, size_t *statements);
 /* pgsql.c: the client's waiting input, once the server has answered. */
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s);
+/* pgsql.c: the relay answers the client itself, in order with the server's replies: an error,
+ * then ReadyForQuery when it ends the unit; inside the client's transaction, that fails it. */
+void altair_pgsql_relay_error(pgsql_session *s, const char *sqlstate, const char *message, bool ends_unit);
+/* pgsql.c: ALTAIR_RELAY_REFUSAL_FORMAT's sentence for what is refused. */
+void altair_pgsql_refusal(const pgsql_session *s, const char *what, char *out, size_t size);
+void altair_pgsql_to_server(pgsql_session *s, const altair_pgsql_message *m);
+/* pgsql_query.c: a client's Query. */
+void altair_pgsql_query_message(pgsql_session *s, const altair_pgsql_message *m);
+/* pgsql_extended.c: a client's Parse, Bind, Describe, Execute or Close. */
+void altair_pgsql_extended_message(pgsql_session *s, const altair_pgsql_message *m);
+/* pgsql_extended.c: a copy with a NUL after it (NULL on allocation failure); a name forgotten. */
+char *altair_pgsql_copy(const void *bytes, size_t length);
+void altair_pgsql_forget(named *list, size_t *count, const char *name);
 
 /* Reply queue (pgsql_server.c). NULL on allocation failure (then s->close). */
 reply *altair_pgsql_push(pgsql_session *s, reply_kind kind);

@@ -358,6 +358,37 @@ static void classify_set(scanner *sc, size_t end, altair_pgsql_statement *st, bo
 	}
 }
 
+/* COMMIT, END, ROLLBACK, ABORT: the client's transaction end, a ROLLBACK TO, or refused. */
+static void classify_end(scanner *sc, token w0, token w1, size_t after_w0, size_t end, altair_pgsql_statement *st)
+{
+	bool commit = is_word(sc, w0, "commit") || is_word(sc, w0, "end");
+	if (is_word(sc, w1, "prepared")) {
+		refuse(st, commit ? "COMMIT PREPARED" : "ROLLBACK PREPARED");
+		return;
+	}
+	token name = w1;
+	if (is_word(sc, name, "work") || is_word(sc, name, "transaction")) {
+		name = next_token(sc);
+	}
+	if (!commit && is_word(sc, name, "to")) {
+		name = next_token(sc);
+		name = is_word(sc, name, "savepoint") ? next_token(sc) : name;
+		st->kind = ALTAIR_PGSQL_SAVEPOINT;
+		st->tag = "ROLLBACK";
+		if (name_starts(sc, name, "altair_")) {
+			refuse(st, "ROLLBACK TO a savepoint of the relay (altair_*)");
+		}
+		return;
+	}
+	sc->pos = after_w0;
+	if (has_and_chain(sc, end)) {
+		refuse(st, commit ? "COMMIT AND CHAIN" : "ROLLBACK AND CHAIN");
+		return;
+	}
+	st->kind = commit ? ALTAIR_PGSQL_COMMIT : ALTAIR_PGSQL_ROLLBACK;
+	st->tag = commit ? "COMMIT" : "ROLLBACK";
+}
+
 /* The kind of the statement in [start, end). */
 static void classify(const char *text, size_t start, size_t end, const altair_pgsql_lexing *lexing, altair_pgsql_statement *st)
 {
@@ -381,32 +412,7 @@ static void classify(const char *text, size_t start, size_t end, const altair_pg
 			st->tag = is_word(&sc, w0, "begin") ? "BEGIN" : "START TRANSACTION";
 		}
 	} else if (is_word(&sc, w0, "commit") || is_word(&sc, w0, "end") || is_word(&sc, w0, "rollback") || is_word(&sc, w0, "abort")) {
-		bool commit = is_word(&sc, w0, "commit") || is_word(&sc, w0, "end");
-		if (is_word(&sc, w1, "prepared")) {
-			refuse(st, commit ? "COMMIT PREPARED" : "ROLLBACK PREPARED");
-			return;
-		}
-		token name = w1;
-		if (is_word(&sc, name, "work") || is_word(&sc, name, "transaction")) {
-			name = next_token(&sc);
-		}
-		if (!commit && is_word(&sc, name, "to")) {
-			name = next_token(&sc);
-			name = is_word(&sc, name, "savepoint") ? next_token(&sc) : name;
-			st->kind = ALTAIR_PGSQL_SAVEPOINT;
-			st->tag = "ROLLBACK";
-			if (name_starts(&sc, name, "altair_")) {
-				refuse(st, "ROLLBACK TO a savepoint of the relay (altair_*)");
-			}
-			return;
-		}
-		sc.pos = after_w0;
-		if (has_and_chain(&sc, end)) {
-			refuse(st, commit ? "COMMIT AND CHAIN" : "ROLLBACK AND CHAIN");
-			return;
-		}
-		st->kind = commit ? ALTAIR_PGSQL_COMMIT : ALTAIR_PGSQL_ROLLBACK;
-		st->tag = commit ? "COMMIT" : "ROLLBACK";
+		classify_end(&sc, w0, w1, after_w0, end, st);
 	} else if (is_word(&sc, w0, "savepoint") || is_word(&sc, w0, "release")) {
 		token name = is_word(&sc, w0, "release") && is_word(&sc, w1, "savepoint") ? next_token(&sc) : w1;
 		st->kind = ALTAIR_PGSQL_SAVEPOINT;

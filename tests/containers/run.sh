@@ -28,7 +28,8 @@ fi
 say "containers: the lockdown and isolation suites under the same rules"
 log="$work/phpt.log"
 NO_INTERACTION=1 REPORT_EXIT_STATUS=1 "$work/container" php run-tests.php -q -p "$(command -v php)" -d "extension=$MODULE" \
-  tests/lockdown tests/isolation >"$log" 2>&1 || status=1
-grep -E "^(FAIL|BORK|LEAK)|^Tests (passed|failed|skipped)" "$log" >&2 || true
+  --show-diff tests/lockdown tests/isolation >"$log" 2>&1 || status=1
+grep -E "^(FAIL|BORK|LEAK)|^Tests (passed|failed|skipped)|^(---|\+\+\+|[0-9]{3}[+-])" "$log" >&2 || true
+awk '/^(FAILED|LEAKED|BORKED) TEST SUMMARY/ {on = 1; next} /^=+$/ {on = 0} on && !/^-+$/' "$log" >&2 || true
 grep -qE "^Tests passed +: +[1-9]" "$log" || status=1
 exit "$status"

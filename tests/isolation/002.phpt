@@ -17,8 +17,12 @@ var_dump($r->ok, altair_scratch_dirs($root));
 // A tree of the same depth left by a caller that is gone: swept by the next evaluation.
 $base = altair_scratch_base();
 $stale = $base . '/999999998-feedfacefeedface';
-mkdir($stale . str_repeat('/d', 300), 0700, true);
-file_put_contents($stale . str_repeat('/d', 300) . '/f', 'x');
+// Built beside the base and renamed in whole: any evaluation running meanwhile on this machine
+// sweeps the base too, and must never meet the tree half made.
+$building = dirname($base) . '/altair-eval-test-i002-stale-' . getmypid();
+mkdir($building . str_repeat('/d', 300), 0700, true);
+file_put_contents($building . str_repeat('/d', 300) . '/f', 'x');
+rename($building, $stale);
 $r = altair_eval('return 2;', $root);
 var_dump($r->ok, file_exists($stale));
 ?>
