@@ -37,6 +37,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_allow_writes", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_allow_writes,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_project_overlay", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_project_overlay,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_allow_network", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_allow_network,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_unsafe", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_unsafe,
@@ -54,6 +56,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("altair_eval.guest_relay_sockets", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_sockets,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_guard_connect", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_guard_connect,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_relay_hosts", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_relay_hosts,
 		zend_altair_eval_globals, altair_eval_globals)
 PHP_INI_END()
 

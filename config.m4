@@ -113,6 +113,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown/namespaces.c \
     guest/lockdown/mount.c \
     guest/lockdown/mount_warm.c \
+    guest/lockdown/mount_overlay.c \
     guest/lockdown/landlock.c \
     guest/lockdown/seccomp.c \
     guest/lockdown/booted.c \

@@ -140,6 +140,10 @@ extern zend_module_entry altair_eval_module_entry;
 /* The host's Unix listeners of an evaluation, in its scratch dir: relay-<n>.sock. */
 #define ALTAIR_EVAL_RELAY_SOCKET_FORMAT "%s/relay-%zu.sock"
 #define ALTAIR_EVAL_RELAY_MAX_SOCKETS 16
+/* A declared host name listens at 127.0.0.<FIRST + n> in the child; <scratch>/hosts says so. */
+#define ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT "127.0.0.%d"
+#define ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST 101
+#define ALTAIR_EVAL_RELAY_HOSTS_FILE "hosts"
 /* MySQL's localhost when the child's ini names no default socket (mysqlnd's own default). */
 #define ALTAIR_EVAL_MYSQL_DEFAULT_SOCKET "/var/run/mysqld/mysqld.sock"
 /* Connections relayed at once per evaluation; a further one is accepted and closed at once. */
@@ -180,6 +184,8 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	char *guest_scratch;
 	char *guest_bootstrap;
 	bool guest_allow_writes;
+	/* rollback mode: the project is a copy-on-write overlay whose changes live in scratch only */
+	bool guest_project_overlay;
 	bool guest_allow_network;
 	bool guest_unsafe;
 	/* allowEndpoints, comma-separated, as EvalRequest normalized them */
@@ -196,6 +202,8 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* database relay with the network allowed: connect() goes to the host, which refuses the
 	 * declared databases' addresses (runner/relay_guard.c) */
 	bool guest_guard_connect;
+	/* database relay: <scratch>/hosts is the view's /etc/hosts (declared host names) */
+	bool guest_relay_hosts;
 ZEND_END_MODULE_GLOBALS(altair_eval)
 
 ZEND_EXTERN_MODULE_GLOBALS(altair_eval)

@@ -256,8 +256,10 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->project_root = ALTAIR_EVAL_G(guest_root);
 	policy->scratch_dir = ALTAIR_EVAL_G(guest_scratch);
 	policy->allow_writes = ALTAIR_EVAL_G(guest_allow_writes);
+	policy->project_overlay = ALTAIR_EVAL_G(guest_project_overlay) && !policy->allow_writes;
 	policy->allow_network = ALTAIR_EVAL_G(guest_allow_network);
 	policy->guard_connect = policy->allow_network && ALTAIR_EVAL_G(guest_guard_connect);
+	policy->relay_hosts = !policy->allow_network && ALTAIR_EVAL_G(guest_relay_hosts);
 	policy->memory_limit_mb = (long) ALTAIR_EVAL_G(guest_memory_mb);
 	policy->timeout_ms = (long) ALTAIR_EVAL_G(guest_timeout_ms);
 	policy->parent_pid = (pid_t) ALTAIR_EVAL_G(guest_parent_pid);
@@ -395,6 +397,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_lo
 	add_assoc_bool(&frame, "ipcns", kernel->ipcns);
 	add_assoc_bool(&frame, "mountns", kernel->mountns);
 	add_assoc_bool(&frame, "scratch_capped", kernel->scratch_capped);
+	add_assoc_bool(&frame, "project_overlay", kernel->project_overlay);
 	add_assoc_long(&frame, "mountns_us", kernel->mountns_us);
 	add_assoc_bool(&frame, "eval_blocked", false);
 	add_assoc_bool(&frame, "ffi_disabled", ffi_disabled());
@@ -473,7 +476,8 @@ static void boot_template(void)
 		altair_eval_guest_template_set_note(ALTAIR_EVAL_G(guest_warm_note));
 		return;
 	}
-	if (!ALTAIR_EVAL_G(guest_template_boot) || ALTAIR_EVAL_G(guest_allow_writes)) {
+	/* Writes, and rollback's overlay (each worker mounts its own), need a worker that may still mount. */
+	if (!ALTAIR_EVAL_G(guest_template_boot) || ALTAIR_EVAL_G(guest_allow_writes) || ALTAIR_EVAL_G(guest_project_overlay)) {
 		return;
 	}
 	if (!altair_eval_lockdown_booted_possible(why, sizeof(why))) {

@@ -298,6 +298,7 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 	push_ini(command, "altair_eval.guest_relay", request->relay_listen ? request->relay_listen : "");
 	push_ini(command, "altair_eval.guest_relay_sockets", request->relay_sockets ? request->relay_sockets : "");
 	push_ini(command, "altair_eval.guest_guard_connect", request->guard_connect ? "1" : "0");
+	push_ini(command, "altair_eval.guest_relay_hosts", request->relay_hosts ? "1" : "0");
 }
 
 /* packages: the paths outside the root with their package and reason (runner/packages.c). */
@@ -318,6 +319,7 @@ static void push_guest(altair_eval_command *command, const altair_eval_request *
 	push_ini(command, "altair_eval.guest_bootstrap", request->bootstrap ? ZSTR_VAL(request->bootstrap) : "");
 	push_ini(command, "altair_eval.guest_package_paths", packages ? ZSTR_VAL(packages) : "");
 	push_ini(command, "altair_eval.guest_allow_writes", request->allow_writes ? "1" : "0");
+	push_ini(command, "altair_eval.guest_project_overlay", request->project_overlay ? "1" : "0");
 	push_ini(command, "altair_eval.guest_allow_network", request->allow_network ? "1" : "0");
 	push_ini(command, "altair_eval.guest_unsafe", request->unsafe ? "1" : "0");
 	push_endpoints(command, request);

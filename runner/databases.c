@@ -5,7 +5,8 @@
  * endpoints, relayed raw. For each: its protocol (the relay engine's name), the real server's
  * address (resolved here, in the host) and the address the child listens on for it.
  *
- * The URL parser here is small and strict; common/discovery.c's replaces it once that lands.
+ * URLs and DSNs are read by common/discovery.c's parser (the one the project's own files go
+ * through); "<scheme>+unix://<path>" is this file's own form for a socket.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -14,6 +15,7 @@
 #include "php.h"
 #include "../php_altair_eval.h"
 #include "internal.h"
+#include "../common/discovery.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -69,75 +71,52 @@ static bool valid_host(const char *host, size_t length)
 	return true;
 }
 
-/* Parses scheme://[user[:password]@]host[:port][/path][?query] or scheme+unix://[/]path into a
- * declaration (credentials, database name and options are ignored: the child authenticates
- * itself). false when it is not one. */
+/* A discovered (or parsed) declaration as this file's. */
+static void from_discovered(const altair_eval_discovered *found, altair_eval_database *out)
+{
+	memset(out, 0, sizeof(*out));
+	strlcpy(out->protocol, found->protocol, sizeof(out->protocol));
+	strlcpy(out->socket, found->socket, sizeof(out->socket));
+	out->tls = found->tls;
+	if (!found->socket[0]) {
+		bool v6 = strchr(found->host, ':') != NULL && found->host[0] != '[';
+		snprintf(out->host, sizeof(out->host), v6 ? "[%s]" : "%s", found->host);
+		for (char *c = out->host; *c; c++) {
+			*c = (char) tolower((unsigned char) *c);
+		}
+		out->port = found->port > 0 ? found->port : altair_eval_discovery_default_port(found->protocol);
+	}
+}
+
+/* EvalRequest databases: a URL or DSN (common/discovery_url.c), or scheme+unix://path; false when
+ * it is not one. Credentials, database names and options are dropped: the child authenticates
+ * itself. */
 static bool parse_url(const char *url, size_t length, altair_eval_database *out)
 {
 	const char *separator = length ? zend_memnstr(url, "://", 3, url + length) : NULL;
-	const char *scheme_end, *rest, *end = url + length, *authority_end, *at, *colon;
-	bool unix_socket;
-	int scheme;
+	altair_eval_discovered found;
 
 	memset(out, 0, sizeof(*out));
-	if (!separator || memchr(url, '\0', length) || strpbrk(url, DATABASES_FORBIDDEN_CHARS)) {
+	if (memchr(url, '\0', length)) {
 		return false;
 	}
-	scheme_end = separator;
-	unix_socket = (size_t) (separator - url) > strlen(DATABASES_UNIX_SUFFIX)
-		&& strncasecmp(separator - strlen(DATABASES_UNIX_SUFFIX), DATABASES_UNIX_SUFFIX, strlen(DATABASES_UNIX_SUFFIX)) == 0;
-	if (unix_socket) {
-		scheme_end -= strlen(DATABASES_UNIX_SUFFIX);
-	}
-	if ((scheme = scheme_index(url, (size_t) (scheme_end - url))) < 0) {
-		return false;
-	}
-	strlcpy(out->protocol, schemes[scheme].protocol, sizeof(out->protocol));
-	out->tls = schemes[scheme].tls;
-	rest = separator + 3;
-	if (unix_socket) {
-		if (rest >= end || *rest != '/' || (size_t) (end - rest) >= sizeof(out->socket) || strchr(rest, '?')) {
+	if (separator && (size_t) (separator - url) > strlen(DATABASES_UNIX_SUFFIX)
+		&& strncasecmp(separator - strlen(DATABASES_UNIX_SUFFIX), DATABASES_UNIX_SUFFIX, strlen(DATABASES_UNIX_SUFFIX)) == 0) {
+		int scheme = scheme_index(url, (size_t) (separator - url) - strlen(DATABASES_UNIX_SUFFIX));
+		const char *path = separator + 3;
+		if (scheme < 0 || path >= url + length || *path != '/' || (size_t) (url + length - path) >= sizeof(out->socket)
+			|| strpbrk(path, DATABASES_FORBIDDEN_CHARS) || strchr(path, '?')) {
 			return false;
 		}
-		memcpy(out->socket, rest, (size_t) (end - rest));
+		strlcpy(out->protocol, schemes[scheme].protocol, sizeof(out->protocol));
+		memcpy(out->socket, path, (size_t) (url + length - path));
 		return true;
 	}
-	for (authority_end = rest; authority_end < end && *authority_end != '/' && *authority_end != '?'; authority_end++) {
-	}
-	at = zend_memrchr(rest, '@', (size_t) (authority_end - rest));
-	if (at) {
-		rest = at + 1;
-	}
-	colon = zend_memrchr(rest, ':', (size_t) (authority_end - rest));
-	if (colon && rest[0] == '[' && colon < (const char *) memchr(rest, ']', (size_t) (authority_end - rest))) {
-		colon = NULL; /* a colon inside "[v6]" */
-	}
-	out->port = schemes[scheme].port;
-	if (colon) {
-		char digits[8];
-		char *digits_end;
-		size_t count = (size_t) (authority_end - colon - 1);
-		long port;
-
-		if (count == 0 || count >= sizeof(digits)) {
-			return false;
-		}
-		memcpy(digits, colon + 1, count);
-		digits[count] = '\0';
-		port = strtol(digits, &digits_end, 10);
-		if (*digits_end != '\0' || !isdigit((unsigned char) digits[0]) || port < 1 || port > 65535) {
-			return false;
-		}
-		out->port = (int) port;
-	}
-	if (!valid_host(rest, (size_t) ((colon ? colon : authority_end) - rest))) {
+	if (!altair_eval_discovery_parse_url(url, length, &found) || (found.socket[0] && strpbrk(found.socket, DATABASES_FORBIDDEN_CHARS))) {
 		return false;
 	}
-	memcpy(out->host, rest, (size_t) ((colon ? colon : authority_end) - rest));
-	for (char *c = out->host; *c; c++) {
-		*c = (char) tolower((unsigned char) *c);
-	}
-	return true;
+	from_discovered(&found, out);
+	return out->socket[0] || (out->port >= 1 && out->port <= 65535 && valid_host(out->host, strlen(out->host)));
 }
 
 zend_string *altair_eval_databases_normalize(const char *url, size_t length)
@@ -206,12 +185,16 @@ static void add_default_paths(altair_eval_database *database)
 	}
 }
 
-/* Where the child listens for it, if it can: a loopback address as it is, localhost as
- * 127.0.0.1. Other addresses and names need a view of their own (not built yet): none. */
-static void choose_listen(altair_eval_database *database)
+/* Where the child listens for it: a loopback address as it is, localhost as 127.0.0.1, another
+ * IPv4 address as it is (the guest adds it to its loopback interface), a host name at a 127.x
+ * address of its own that the view's /etc/hosts gives it (cold only: the view of a warm worker is
+ * its template's). */
+static void choose_listen(altair_eval_databases *databases, altair_eval_database *database)
 {
 	struct in_addr v4;
+	struct in6_addr v6;
 	const char *host = database->host;
+	char v6_host[sizeof(database->host)];
 
 	if (database->socket[0]) {
 		add_path(database, database->socket);
@@ -225,14 +208,65 @@ static void choose_listen(altair_eval_database *database)
 		host = "127.0.0.1";
 		add_default_paths(database);
 	}
-	if (inet_pton(AF_INET, host, &v4) == 1 && (ntohl(v4.s_addr) >> 24) == 127) {
+	if (inet_pton(AF_INET, host, &v4) == 1) {
 		snprintf(database->listen, sizeof(database->listen), "%s:%d", host, database->port);
-	} else if (strcmp(host, "[::1]") == 0) {
-		snprintf(database->listen, sizeof(database->listen), "[::1]:%d", database->port);
-	} else {
-		snprintf(database->note, sizeof(database->note), "%s is not a loopback address: not reachable from the sandbox yet",
-			database->host);
+		return;
 	}
+	strlcpy(v6_host, host[0] == '[' ? host + 1 : host, sizeof(v6_host));
+	if (host[0] == '[' && strlen(v6_host) > 0) {
+		v6_host[strlen(v6_host) - 1] = '\0';
+	}
+	if (inet_pton(AF_INET6, v6_host, &v6) == 1) {
+		if (IN6_IS_ADDR_LOOPBACK(&v6)) {
+			snprintf(database->listen, sizeof(database->listen), "[::1]:%d", database->port);
+		} else {
+			snprintf(database->note, sizeof(database->note), "%s: only ::1 of IPv6 is relayed yet", database->host);
+		}
+		return;
+	}
+	/* A name: the same name keeps its address across ports. */
+	size_t index = databases->name_count;
+	for (size_t i = 0; i < databases->name_count; i++) {
+		if (strcmp(databases->names[i], host) == 0) {
+			index = i;
+		}
+	}
+	if (index == databases->name_count) {
+		if (databases->name_count >= ALTAIR_EVAL_RELAY_MAX_ADDRESSES) {
+			return;
+		}
+		strlcpy(databases->names[databases->name_count++], host, sizeof(databases->names[0]));
+	}
+	database->named = true;
+	snprintf(database->listen, sizeof(database->listen), ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT ":%d",
+		ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST + (int) index, database->port);
+}
+
+bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir)
+{
+	char path[MAXPATHLEN];
+	FILE *out, *in;
+	char line[1024];
+
+	if (databases->name_count == 0) {
+		return false;
+	}
+	snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch_dir);
+	if (!(out = fopen(path, "wxe"))) {
+		return false;
+	}
+	/* The host's own entries first (localhost and the like), then the relay's names. */
+	if ((in = fopen("/etc/hosts", "re"))) {
+		while (fgets(line, sizeof(line), in)) {
+			fputs(line, out);
+		}
+		fclose(in);
+	}
+	fputs("\n# altair_eval: the declared databases' names lead to the host's relay\n", out);
+	for (size_t i = 0; i < databases->name_count; i++) {
+		fprintf(out, ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT " %s\n", ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST + (int) i, databases->names[i]);
+	}
+	return fclose(out) == 0;
 }
 
 /* The real server's address, resolved here (the host's view of names and of its network). */
@@ -306,7 +340,7 @@ static void add(altair_eval_databases *databases, altair_eval_database *candidat
 		snprintf(database->shown, sizeof(database->shown), "%s:%d", database->host, database->port);
 	}
 	/* With the network on, nothing listens for it, but its addresses are the ones the host refuses. */
-	choose_listen(database);
+	choose_listen(databases, database);
 	resolve_upstream(database);
 }
 
@@ -343,6 +377,42 @@ static bool parse_endpoint(zend_string *endpoint, altair_eval_database *out)
 	return true;
 }
 
+/* The real environment as the child will have it (the request's env policy), for the project's
+ * ${NAME} references and the variables that win over its files. */
+static const char *lookup_environment(void *context, const char *name)
+{
+	const altair_eval_request *request = context;
+	zval *allowed;
+
+	if (request->env_clean) {
+		bool listed = false;
+		ZEND_HASH_FOREACH_VAL(request->env_allow, allowed) {
+			listed |= Z_TYPE_P(allowed) == IS_STRING && strcmp(Z_STRVAL_P(allowed), name) == 0;
+		} ZEND_HASH_FOREACH_END();
+		if (!listed) {
+			return NULL;
+		}
+	}
+	return getenv(name);
+}
+
+/* What the project itself declares (common/discovery.c: .env, config cache, Symfony's chain). */
+static void add_discovered(const altair_eval_request *request, altair_eval_databases *databases)
+{
+	altair_eval_discovered found[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	size_t count = altair_eval_discover(ZSTR_VAL(request->project_root), lookup_environment, (void *) request, found,
+		ALTAIR_EVAL_RELAY_MAX_ADDRESSES);
+
+	for (size_t i = 0; i < count; i++) {
+		altair_eval_database candidate;
+
+		from_discovered(&found[i], &candidate);
+		if (candidate.socket[0] || (candidate.port >= 1 && candidate.port <= 65535 && valid_host(candidate.host, strlen(candidate.host)))) {
+			add(databases, &candidate, found[i].declared_by[0] ? found[i].declared_by : "the project's configuration");
+		}
+	}
+}
+
 void altair_eval_databases_build(const altair_eval_request *request, altair_eval_databases *databases)
 {
 	altair_eval_database candidate;
@@ -359,6 +429,7 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 			add(databases, &candidate, "EvalRequest databases");
 		}
 	} ZEND_HASH_FOREACH_END();
+	add_discovered(request, databases);
 	ZEND_HASH_FOREACH_VAL(request->allow_endpoints, entry) {
 		const char *protocol;
 		bool declared = false;

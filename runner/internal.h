@@ -43,8 +43,13 @@ typedef struct {
 	 * only the Unix ones reach the guest's own allowlist. */
 	const char *relay_listen;
 	const char *relay_sockets; /* ... and the Unix socket paths, or NULL (runner/databases.c) */
+	bool relay_hosts;          /* the scratch dir holds the view's /etc/hosts (declared host names) */
 	bool guard_connect;        /* the network is on and databases are declared: connect() is guarded */
 	bool relayed;
+	/* rollback with no SQL server declared: the project is a copy-on-write overlay, so that a
+	 * SQLite database can be written and undone (guest/lockdown/mount_overlay.c). Set by the
+	 * evaluator; a server's rollback is the relay's and keeps the booted template. */
+	bool project_overlay;
 } altair_eval_request;
 
 /* One declared database (or relayed endpoint) of an evaluation (runner/databases.c). */
@@ -55,13 +60,14 @@ typedef struct {
 	char socket[108];     /* a Unix socket path instead of host and port */
 	bool tls;
 	char shown[300];      /* the address as sandbox.databases shows it */
-	char declared_by[40]; /* "EvalRequest databases", "allowEndpoints" */
+	char declared_by[160]; /* "EvalRequest databases", "allowEndpoints", or where the project says it */
 	char listen[80];      /* where the child listens for it ("127.0.0.1:3306"), "" when it cannot */
 	/* Unix socket paths the app may name for it in the child's view (its own socket path; for
 	 * MySQL's localhost the driver's default socket; for PostgreSQL's the default directories) */
 	char paths[3][108];
 	size_t path_count;
 	char note[160];       /* why it is not reachable, "" when it is */
+	bool named;           /* declared by a host name: the child finds it through the view's /etc/hosts */
 	struct sockaddr_storage upstream; /* the real server, resolved by the host */
 	socklen_t upstream_length;
 } altair_eval_database;
@@ -72,6 +78,10 @@ typedef struct {
 	bool relayed;  /* the child reaches them only through the relay (network off, not unsafe) */
 	char *listen;  /* emalloc'd comma-separated listen addresses, or NULL */
 	char *sockets; /* emalloc'd comma-separated socket paths in the view (n-th: relay-<n>.sock), or NULL */
+	/* Host names declared (a Docker service name): the n-th listens at 127.0.0.<first + n>, which
+	 * the view's /etc/hosts gives it (altair_eval_databases_write_hosts). */
+	char names[ALTAIR_EVAL_RELAY_MAX_ADDRESSES][256];
+	size_t name_count;
 } altair_eval_databases;
 
 /* The host's relay of one evaluation (runner/relay.c); opaque to the other steps. */
@@ -277,6 +287,9 @@ void altair_eval_warm_stop_all(altair_eval_evaluator_object *evaluator);
 zend_string *altair_eval_databases_normalize(const char *url, size_t length);
 void altair_eval_databases_build(const altair_eval_request *request, altair_eval_databases *databases);
 void altair_eval_databases_free(altair_eval_databases *databases);
+/* <scratch>/hosts: the host's /etc/hosts and the declared names at their relay addresses, for the
+ * child's view; false when there are no names (or it could not be written). */
+bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir);
 
 /* relay.c: the relay loop, driven by supervision. */
 /* scratch_dir: where the Unix listeners go (relay-<n>.sock, one per databases->sockets entry);

@@ -147,7 +147,9 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out)
 		add_assoc_string(&entry, "declared_by", database->declared_by);
 		add_assoc_string(&entry, "reached_through", relay->listened[i] ? "relay" : "none");
 		describe(relay, i, &entry);
-		if (relay->paths_unrelayed && database->path_count > 0) {
+		if (relay->paths_unrelayed && database->named) {
+			add_assoc_string(&entry, "note", "warm: a host name is not resolved to the relay in a warm worker's view yet (its address is)");
+		} else if (relay->paths_unrelayed && database->path_count > 0) {
 			add_assoc_string(&entry, "note", database->socket[0] && strcmp(database->declared_by, "allowEndpoints") == 0
 				? "warm: a Unix socket is not relayed yet; this one is bound into the view and reached directly (not protected)"
 				: "warm: its Unix socket paths are not relayed yet (only its TCP address is)");

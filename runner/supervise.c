@@ -208,7 +208,12 @@ static void refuse_process(int listener, altair_eval_outcome *outcome)
 		char room[ALTAIR_EVAL_NOTIF_ROOM];
 	} response;
 
-	if (sizes.seccomp_notif == 0 && syscall(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0) {
+	bool ask = true;
+#ifdef HAVE_VALGRIND_VALGRIND_H
+	/* Valgrind 3.19 does not know seccomp(2) and reports the call as a bug (run-tests.php -m). */
+	ask = !RUNNING_ON_VALGRIND;
+#endif
+	if (sizes.seccomp_notif == 0 && (!ask || syscall(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0)) {
 		sizes.seccomp_notif = sizeof(struct seccomp_notif);
 		sizes.seccomp_notif_resp = sizeof(struct seccomp_notif_resp);
 	}

@@ -121,7 +121,7 @@ static bool lockdown_landlock_allow(altair_eval_lockdown_report *report, int rul
 static bool lockdown_landlock_rules(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report,
 	int ruleset_fd, uint64_t handled_fs)
 {
-	uint64_t project_access = LOCKDOWN_FS_READ | (policy->allow_writes ? LOCKDOWN_FS_WRITE : 0);
+	uint64_t project_access = LOCKDOWN_FS_READ | (policy->allow_writes || report->project_overlay ? LOCKDOWN_FS_WRITE : 0);
 	size_t i;
 
 	if (policy->project_root == NULL

@@ -38,6 +38,10 @@ typedef struct {
 	 * the process's own /proc entry. */
 	bool private_view;
 	bool allow_writes;   /* the project root becomes writable too */
+	/* Rollback mode: the project in the view is an overlay whose upper layer lies in the scratch
+	 * tmpfs (beside the scratch dir, outside Landlock's rules): the snippet writes it (a SQLite
+	 * database, logs, caches) and every change is gone with the evaluation. */
+	bool project_overlay;
 	bool allow_network;  /* no network namespace, sockets and TCP allowed */
 	/* Endpoints allowlisted with the network off: no network namespace (it would cut the host's own
 	 * database off); seccomp allows TCP stream sockets besides AF_UNIX (no UDP, raw or fast open);
@@ -76,6 +80,9 @@ typedef struct {
 	 * listener (notify_processes), whose holder refuses the databases' addresses; sends that
 	 * connect by themselves (MSG_FASTOPEN) are denied. */
 	bool guard_connect;
+	/* <scratch_dir>/hosts (the host wrote it: declared host names at their relay addresses) is
+	 * bound over the view's /etc/hosts (a cold child). */
+	bool relay_hosts;
 } altair_eval_lockdown_policy;
 
 typedef struct altair_eval_lockdown_report_s {
@@ -88,6 +95,7 @@ typedef struct altair_eval_lockdown_report_s {
 	                         * without them seccomp refuses SysV IPC altogether */
 	bool mountns;           /* the private filesystem view is in force (lockdown/mount.c) */
 	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
+	bool project_overlay;   /* the project is a copy-on-write overlay over that tmpfs (rollback) */
 	long mountns_us;        /* what building the view cost, in microseconds (bench/guards.php) */
 	int landlock_abi;       /* the Landlock ABI whose rules are in force; 0 = none */
 	bool landlock_net;      /* Landlock TCP bind/connect rules in force (ABI >= 4) */

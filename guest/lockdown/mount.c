@@ -522,6 +522,25 @@ static void mount_relay_sockets(mount_view *view, const altair_eval_lockdown_pol
 	}
 }
 
+/* Declared host names: the host's hosts file with the relay's addresses, over /etc/hosts. */
+static void mount_relay_hosts(mount_view *view, const altair_eval_lockdown_policy *policy)
+{
+	char host[PATH_MAX], source[PATH_MAX], target[PATH_MAX];
+	struct stat info;
+
+	if (!policy->relay_hosts) {
+		return;
+	}
+	snprintf(host, sizeof(host), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, policy->scratch_dir);
+	if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, host) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, "/etc/hosts")
+		|| (lstat(target, &info) != 0 && !mount_make_point(view, "/etc/hosts", false))
+		|| (lstat(target, &info) == 0 && !S_ISREG(info.st_mode))
+		|| mount(source, target, NULL, MS_BIND, NULL) != 0
+		|| mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(target), NULL) != 0) {
+		altair_eval_lockdown_note(view->report, "relay: the declared host names could not be given to the view: %s", strerror(errno));
+	}
+}
+
 /* A cold child: the whole view, then its own entry and scratch. */
 static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
@@ -533,7 +552,18 @@ static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lo
 	}
 	mount_proc_self(&view);
 	mount_relay_sockets(&view, policy);
-	if (!mount_scratch(&view, policy->scratch_dir, report) || !altair_eval_lockdown_mount_leave(&view, policy, report)) {
+	mount_relay_hosts(&view, policy);
+	if (!mount_scratch(&view, policy->scratch_dir, report)) {
+		return -1;
+	}
+	if (policy->project_overlay) {
+		char base[PATH_MAX];
+
+		snprintf(base, sizeof(base), "%s", policy->scratch_dir);
+		*strrchr(base, '/') = '\0'; /* mount_scratch checked it has a parent */
+		altair_eval_lockdown_mount_overlay(MOUNT_NEW, policy->project_root, base, report);
+	}
+	if (!altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}
 	report->mountns = true;

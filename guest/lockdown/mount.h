@@ -49,6 +49,10 @@ bool altair_eval_lockdown_mount_fail(mount_view *view, const char *what, const c
 bool altair_eval_lockdown_mount_leave(const mount_view *view, const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_mount_scratch_options(char *options, size_t size);
 bool altair_eval_lockdown_mount_copy_snippet(int from, const char *target_dir);
+/* Rollback: the project at prefix+project_root becomes a copy-on-write overlay whose upper layer
+ * is beneath prefix+scratch_base (lockdown/mount_overlay.c); false (noted) leaves it read-only. */
+bool altair_eval_lockdown_mount_overlay(const char *prefix, const char *project_root, const char *scratch_base,
+	altair_eval_lockdown_report *report);
 
 /* lockdown/mount_warm.c: the template's build, a worker's part, and whether this process is (a
  * fork of) a template that built the view. */

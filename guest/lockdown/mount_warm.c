@@ -103,6 +103,9 @@ int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy,
 		return -1;
 	}
 	mount_close_host_fds();
+	if (policy->project_overlay) {
+		altair_eval_lockdown_mount_overlay("", policy->project_root, mount_base, report);
+	}
 	report->mountns = true;
 	report->scratch_capped = true;
 	return 0;

@@ -206,7 +206,37 @@ static bool lockdown_relay_address(const char *text, struct sockaddr_storage *ad
 	return inet_pton(AF_INET, host, &v4->sin_addr) == 1;
 }
 
-static int lockdown_relay_bind(const char *text, altair_eval_lockdown_report *report)
+/* An IPv4 address the app names that is not a loopback one (a server's LAN or Docker address):
+ * added to the namespace's loopback interface as an alias, so the app's address works unchanged.
+ * An ioctl on a stream socket (what a booted worker's inherited filter allows), n-th alias lo:n. */
+static bool lockdown_relay_add_address(const struct sockaddr_in *address, size_t n, altair_eval_lockdown_report *report)
+{
+	struct ifreq request;
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	bool added = false;
+
+	if (fd < 0) {
+		return false;
+	}
+	memset(&request, 0, sizeof(request));
+	snprintf(request.ifr_name, IFNAMSIZ, "lo:%zu", n + 1);
+	memcpy(&request.ifr_addr, address, sizeof(*address));
+	((struct sockaddr_in *) &request.ifr_addr)->sin_port = 0;
+	if (ioctl(fd, SIOCSIFADDR, &request) == 0) {
+		struct sockaddr_in *mask = (struct sockaddr_in *) &request.ifr_netmask;
+		memset(mask, 0, sizeof(*mask));
+		mask->sin_family = AF_INET;
+		mask->sin_addr.s_addr = htonl(0xffffffffU);
+		ioctl(fd, SIOCSIFNETMASK, &request);
+		added = true;
+	} else {
+		altair_eval_lockdown_note(report, "relay: the address of a declared database could not be given to the sandbox: %s", strerror(errno));
+	}
+	close(fd);
+	return added;
+}
+
+static int lockdown_relay_bind(const char *text, size_t n, altair_eval_lockdown_report *report)
 {
 	struct sockaddr_storage address;
 	socklen_t length;
@@ -214,6 +244,11 @@ static int lockdown_relay_bind(const char *text, altair_eval_lockdown_report *re
 
 	if (!lockdown_relay_address(text, &address, &length)) {
 		altair_eval_lockdown_note(report, "relay: %s is not an address to listen on", text);
+		return -1;
+	}
+	if (address.ss_family == AF_INET
+		&& (ntohl(((struct sockaddr_in *) &address)->sin_addr.s_addr) >> 24) != 127
+		&& !lockdown_relay_add_address((struct sockaddr_in *) &address, n, report)) {
 		return -1;
 	}
 	fd = socket(address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -266,7 +301,7 @@ void altair_eval_lockdown_relay_listen(const altair_eval_lockdown_policy *policy
 		return;
 	}
 	for (size_t i = 0; i < policy->relay_address_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY; i++) {
-		int fd = lockdown_relay_bind(policy->relay_addresses[i], report);
+		int fd = lockdown_relay_bind(policy->relay_addresses[i], i, report);
 		if (fd >= 0) {
 			report->relay_bound[report->relay_fd_count] = policy->relay_addresses[i];
 			report->relay_fds[report->relay_fd_count++] = fd;

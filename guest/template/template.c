@@ -194,7 +194,7 @@ static void privatise_inherited_descriptors(void)
  * mtime, leaving the change in the shared cache for later evaluations. */
 static void no_shared_cache_for_writes(void)
 {
-	if (ALTAIR_EVAL_G(guest_allow_writes) || ALTAIR_EVAL_G(guest_unsafe)) {
+	if (ALTAIR_EVAL_G(guest_allow_writes) || ALTAIR_EVAL_G(guest_project_overlay) || ALTAIR_EVAL_G(guest_unsafe)) {
 		set_ini("opcache.enable", "0");
 	}
 }

@@ -18,8 +18,8 @@ if ($why = altair_db_missing('mysql')) die("skip $why");
 <?php
 require __DIR__ . '/databases.inc';
 $root = altair_db_laravel('db002', ['mysql' => 'tcp']);
-altair_db_client('mysql', 'DROP PROCEDURE IF EXISTS wipe');
-altair_db_client('mysql', 'CREATE PROCEDURE wipe() BEGIN DELETE FROM posts; COMMIT; END');
+altair_db_owner_pdo('mysql')->exec('DROP PROCEDURE IF EXISTS wipe');
+altair_db_owner_pdo('mysql')->exec('CREATE PROCEDURE wipe() BEGIN DELETE FROM posts; COMMIT; END');
 $before = altair_db_fingerprint('mysql');
 $env = '$e = Dotenv\Dotenv::parse(file_get_contents(base_path(".env")));';
 $pdo = $env . '$p = new PDO("mysql:host=127.0.0.1;port=" . $e["DB_PORT"] . ";dbname=app", $e["DB_USERNAME"], $e["DB_PASSWORD"], [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);';

@@ -1,5 +1,5 @@
 --TEST--
-EvalRequest: databases are database URLs, normalized at construction (credentials, names and options dropped); anything else is a ValueError that never echoes the URL
+EvalRequest: databases are database URLs or PDO DSNs, normalized at construction (credentials, names and options dropped); anything else is a ValueError that never echoes the URL
 --EXTENSIONS--
 altair_eval
 --FILE--
@@ -14,6 +14,12 @@ $r = new EvalRequest('return 1;', '/tmp', databases: [
     'redis://127.0.0.1',
     'rediss://:pw@cache.example:6380/0',
     'mysql+unix:///run/mysqld/mysqld.sock',
+]);
+echo implode("\n", $r->databases), "\n";
+$r = new EvalRequest('return 1;', '/tmp', databases: [
+    'mysql:host=127.0.0.1;port=3308;dbname=app',
+    'pgsql:host=/var/run/postgresql;port=5433',
+    'redis:///tmp/redis.sock',
 ]);
 echo implode("\n", $r->databases), "\n";
 var_dump(EvalRequest::MAX_DATABASES);
@@ -36,6 +42,9 @@ mysql://[::1]:3307
 redis://127.0.0.1:6379
 rediss://cache.example:6380
 mysql+unix:///run/mysqld/mysqld.sock
+mysql://127.0.0.1:3308
+pgsql+unix:///var/run/postgresql/.s.PGSQL.5433
+redis+unix:///tmp/redis.sock
 int(8)
 Altair\Eval\EvalRequest::__construct(): Argument #12 ($databases) must hold database URLs (pgsql://host:port, mysql://…, redis://…, mysql+unix:///path), entry 0 is not one
 Altair\Eval\EvalRequest::__construct(): Argument #12 ($databases) must hold database URLs (pgsql://host:port, mysql://…, redis://…, mysql+unix:///path), entry 0 is not one

@@ -39,6 +39,8 @@ echo json_encode(array_map(fn ($v) => $v['value'], $r->result['value'] ?? [])), 
 $db = $r->sandbox['databases'][0];
 var_dump($db['protocol'], $db['address'] === $dir . '/var-run/app/echo.sock', $db['mode'], $db['reached_through'], $db['connections']);
 var_dump($echo->waitClosed(1), $other->closed());
+// The host's listener (a socket file in the scratch dir) went with the scratch dir.
+var_dump(altair_scratch_dirs($root));
 $echo->stop();
 $other->stop();
 ?>
@@ -52,6 +54,8 @@ string(5) "relay"
 int(1)
 int(1)
 int(0)
+array(0) {
+}
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
