@@ -216,11 +216,11 @@ static bool value(reader *r, value_rule rule, int *autocommit)
 /* The variable a token names, without @@ and its session scope; false for a global scope. */
 static bool variable_name(const altair_mysql_token *token, const char **name, size_t *length)
 {
-	const char *text = token->start + 2;
-	size_t n = token->length - 2;
 	if (token->length < 3 || token->start[1] != '@') {
 		return false;
 	}
+	const char *text = token->start + 2;
+	size_t n = token->length - 2;
 	if (n > 8 && strncasecmp(text, "session.", 8) == 0) {
 		text += 8, n -= 8;
 	} else if (n > 6 && strncasecmp(text, "local.", 6) == 0) {
@@ -283,7 +283,7 @@ static altair_mysql_action assignment(reader *r, int *autocommit)
 		return value_charset_then_collate(r) ? ALTAIR_MYSQL_PASS
 		                                     : refuse(r, "SET NAMES or CHARACTER SET (only utf8, utf8mb4, latin1, ascii, binary)");
 	}
-	if (r->token.kind == ALTAIR_MYSQL_TOKEN_VAR && r->token.start[1] == '@') {
+	if (r->token.kind == ALTAIR_MYSQL_TOKEN_VAR && r->token.length >= 2 && r->token.start[1] == '@') {
 		if (!variable_name(&r->token, &name, &length)) {
 			return refuse(r, "SET GLOBAL");
 		}

@@ -23,6 +23,11 @@
 #define ALTAIR_PGSQL_MAX_STATEMENTS 64
 /* Prepared statements and portals whose text the relay keeps for the queries report. */
 #define ALTAIR_PGSQL_MAX_NAMED 128
+/* What the client may send ahead while a unit awaits the server's answer (its input waits in
+ * the relay): past this, the connection is closed rather than the host's memory filled. */
+#ifndef ALTAIR_PGSQL_MAX_HELD
+#define ALTAIR_PGSQL_MAX_HELD (64u * 1024 * 1024)
+#endif
 /* A Query's plan: up to two items a statement, and the relay's savepoint statements in front. */
 #define ALTAIR_PGSQL_MAX_ITEMS (2 * ALTAIR_PGSQL_MAX_STATEMENTS + 2)
 

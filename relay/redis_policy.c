@@ -40,6 +40,9 @@ bool altair_redis_lower_name(const altair_redis_word *word, char *out)
 	}
 	for (size_t i = 0; i < word->length; i++) {
 		unsigned char c = word->data[i];
+		if (c == '\0') {
+			return false; /* no command has one; as a C string the name would read shorter */
+		}
 		out[i] = (char) (c >= 'A' && c <= 'Z' ? c + 32 : c);
 	}
 	out[word->length] = '\0';

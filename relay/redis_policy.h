@@ -53,7 +53,8 @@ bool altair_redis_flags_is_container(const altair_redis_flags *flags, const char
 /* Commands that only set up or describe the connection and write nothing: pass in every mode. */
 bool altair_redis_is_connection_command(const char *name, const altair_redis_word *words, size_t count);
 
-/* A word, lower-cased into out (ALTAIR_REDIS_NAME_MAX + 1 bytes); false when it is longer. */
+/* A word, lower-cased into out (ALTAIR_REDIS_NAME_MAX + 1 bytes); false when it is longer or
+ * holds a NUL byte. */
 bool altair_redis_lower_name(const altair_redis_word *word, char *out);
 
 #endif

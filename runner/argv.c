@@ -319,7 +319,7 @@ static void push_guest(altair_eval_command *command, const altair_eval_request *
 	push_ini(command, "altair_eval.guest_bootstrap", request->bootstrap ? ZSTR_VAL(request->bootstrap) : "");
 	push_ini(command, "altair_eval.guest_package_paths", packages ? ZSTR_VAL(packages) : "");
 	push_ini(command, "altair_eval.guest_allow_writes", request->allow_writes ? "1" : "0");
-	push_ini(command, "altair_eval.guest_project_overlay", request->rollback ? "1" : "0");
+	push_ini(command, "altair_eval.guest_project_overlay", request->project_overlay ? "1" : "0");
 	push_ini(command, "altair_eval.guest_allow_network", request->allow_network ? "1" : "0");
 	push_ini(command, "altair_eval.guest_unsafe", request->unsafe ? "1" : "0");
 	push_endpoints(command, request);

@@ -174,6 +174,18 @@ static void abandon(altair_eval_child *child, altair_eval_outcome *outcome)
 	altair_eval_child_close(child, outcome);
 }
 
+/* Is a SQL server among the declarations? Then rollback is the relay's; otherwise the project's
+ * own files (a SQLite database) are what may be written, in a copy-on-write overlay. */
+static bool declares_sql_server(const altair_eval_databases *databases)
+{
+	for (size_t i = 0; i < databases->count; i++) {
+		if (strcmp(databases->list[i].protocol, "pgsql") == 0 || strcmp(databases->list[i].protocol, "mysql") == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The relay (every descriptor it still holds) and the declarations it served. */
 static void release_databases(altair_eval_outcome *outcome, altair_eval_databases *databases)
 {
@@ -234,6 +246,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	databases = emalloc(sizeof(*databases));
 	altair_eval_databases_build(&request, databases);
 	request.relayed = databases->relayed;
+	request.project_overlay = request.rollback && !declares_sql_server(databases);
 	request.relay_listen = databases->relayed ? databases->listen : NULL;
 	/* A warm worker's view is its template's: the Unix sockets cannot be bound into it yet. */
 	request.relay_sockets = Z_TYPE_P(warm) == IS_TRUE || !databases->relayed ? NULL : databases->sockets;

@@ -46,6 +46,10 @@ typedef struct {
 	bool relay_hosts;          /* the scratch dir holds the view's /etc/hosts (declared host names) */
 	bool guard_connect;        /* the network is on and databases are declared: connect() is guarded */
 	bool relayed;
+	/* rollback with no SQL server declared: the project is a copy-on-write overlay, so that a
+	 * SQLite database can be written and undone (guest/lockdown/mount_overlay.c). Set by the
+	 * evaluator; a server's rollback is the relay's and keeps the booted template. */
+	bool project_overlay;
 } altair_eval_request;
 
 /* One declared database (or relayed endpoint) of an evaluation (runner/databases.c). */

@@ -492,5 +492,6 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->guard_connect = false;
 	request->relay_hosts = false;
 	request->relayed = false;
+	request->project_overlay = false;
 	return check_paths(request->project_root, request->bootstrap);
 }

@@ -53,7 +53,7 @@ static zend_string *policy_key(zend_string *binary, const altair_eval_request *r
 	zend_string *extra = altair_eval_command_policy_extra(request);
 	zend_string *environment = altair_eval_command_environment_key(request);
 	zend_string *key = zend_strpprintf(0, "%s\n%s\n" ZEND_LONG_FMT "\n%d%d%d%d\n%s\n%s\n%s", ZSTR_VAL(binary),
-		ZSTR_VAL(request->project_root), request->memory_limit_mb, request->allow_writes, request->rollback, request->allow_network,
+		ZSTR_VAL(request->project_root), request->memory_limit_mb, request->allow_writes, request->project_overlay, request->allow_network,
 		request->unsafe, request->bootstrap ? ZSTR_VAL(request->bootstrap) : "", ZSTR_VAL(extra), ZSTR_VAL(environment));
 
 	zend_string_release(environment);

@@ -115,6 +115,11 @@ grep -qF '"text":"SELECT email FROM users ORDER BY id","params":null,"duration_n
 grep -q '"text":"BEGIN READ WRITE; DELETE FROM posts; COMMIT;".*"refused":true' "$work/queries.jsonl" || fail "queries: a refusal missing"
 stop_proxy
 
+say "relay pgsql: a client that sends without waiting"
+start_proxy read-only tcp:127.0.0.1:0 "unix:$ALTAIR_PGSQL_SOCKET"
+flood_out=$(php "$here/flood.inc" "$proxy_at" 2>&1) || fail "flood: $flood_out"
+stop_proxy
+
 say "relay pgsql: a server that requires TLS"
 hba="$work/pg/pg_hba.conf"
 { echo "hostnossl all tlsonly 127.0.0.1/32 reject"; cat "$hba"; } >"$work/hba.new"

@@ -94,6 +94,11 @@ expect_unchanged scan '^value \["greeting","queue","user:1"\]$'
 expect_unchanged eval_ro_read '^value "hello"$'
 expect_unchanged multi_reads '^value \["hello",\["job1"\]\]$'
 expect_unchanged predis_get '^value "hello"$'
+# Connection commands: CLIENT SETNAME/GETNAME pass; CLIENT LIST (admin: other clients) does not.
+expect_unchanged client_setname '^value \[true,"altair-test"\]$'
+expect_unchanged client_list '^error RedisException: altair_eval: CLIENT LIST refused: the database is read-only'
+expect_unchanged watch_multi_reads '^value \["hello"\]$'
+expect_unchanged acl_user '^value \["OK","hello",\{"error":"altair_eval: SET refused'
 for case in set setex del flushall flushdb eval_write fcall config_set script_load rename select_write \
   unknown_command multi_set multi_read_then_write noauth_then_auth_set predis_set predis_flushdb; do
   expect_unchanged "$case" "^$refused"
@@ -106,6 +111,8 @@ expect_unchanged pipeline_write "^$refused"
 expect_unchanged noauth_get '^error RedisException: NOAUTH'
 expect_unchanged noauth_set '^error RedisException: NOAUTH'
 expect_unchanged inline '^value \["OK","hello",\{"error":"altair_eval: SET refused[^}]*\},\{"error":"altair_eval: DEL refused'
+# A NUL in a command's name: no command has one, the relay refuses it (never read as "GET").
+expect_unchanged nul_in_name '^value \["OK",\{"error":"altair_eval: GET\?SET refused[^}]*\},\{"error":"altair_eval: SET\? refused'
 expect_unchanged inline_unbalanced '^value \["OK",\{"error":"ERR Protocol error: unbalanced quotes in request"\},false\]$'
 expect_unchanged resp3 '^value \[3,\{"name":"Ada","email":"ada@example.com"\},\{"error":"altair_eval: SET refused[^}]*\},\[\],\["job1","job2","job3"\]\]$'
 expect_unchanged pipeline_many '^value "R,hello,3 first=OK"$'
@@ -135,7 +142,7 @@ stop_proxy
 
 # The queries: every command in order, AUTH's and HELLO's credentials masked, refusals marked.
 log=$work/queries-read-only.jsonl
-if grep -q '"text":"AUTH \*\*\*"' "$log" && grep -q '"text":"HELLO 3 AUTH \*\*\* \*\*\*"' "$log" && ! grep -q secret "$log" \
+if grep -q '"text":"AUTH \*\*\*"' "$log" && grep -q '"text":"AUTH \*\*\* \*\*\*"' "$log" && grep -q '"text":"HELLO 3 AUTH \*\*\* \*\*\*"' "$log" && ! grep -q secret "$log" \
   && grep -q '"text":"SET greeting changed","params":null,"duration_ns":0,"rows":-1,"refused":true,"error":"altair_eval: SET refused' "$log" \
   && grep -q '"text":"LRANGE queue 0 -1","params":null,"duration_ns":[0-9]*,"rows":3,"refused":false,"error":null' "$log" \
   && ! grep -q '"text":"COMMAND INFO' "$log"; then pass; else

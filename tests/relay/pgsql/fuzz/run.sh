@@ -13,7 +13,8 @@ apt_install "libclang-rt-$(clang --version | sed -n 's/.*clang version \([0-9]*\
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I "$ROOT/relay" \
+# A small ALTAIR_PGSQL_MAX_HELD, so that inputs reach the relay's limit on held client input.
+clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -DALTAIR_PGSQL_MAX_HELD=4096 -I "$ROOT/relay" \
   -o "$work/fuzz_pgsql" "$here/fuzz_pgsql.c" "$ROOT"/relay/pgsql*.c "$ROOT/relay/buf.c" "$ROOT/relay/mode.c"
 mkdir "$work/corpus"
 cp "$here"/seeds/* "$work/corpus/"
