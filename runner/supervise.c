@@ -258,7 +258,8 @@ typedef struct {
 	bool exited;
 	bool exit_watched;    /* a pidfd or the template's socket says when the child exits */
 	/* What poll watches: the descriptors above, then the relay's (runner/relay.c). */
-	struct pollfd polled[WATCHED + ALTAIR_EVAL_RELAY_MAX_ADDRESSES + 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
+	struct pollfd polled[WATCHED + ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS
+		+ 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
 } supervision;
 
 static void supervision_start(supervision *s, altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome,
