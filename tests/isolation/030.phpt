@@ -58,9 +58,10 @@ $probe = <<<'PHP'
     }
     clearstatcache();
     echo 'squatted left alone: ', json_encode(is_link($squatted) || scandir($squatted) === ['.', '..']), "\n";
-    $left = array_map('basename', glob("/tmp/altair-eval-$uid.*"));
+    // Sorted after the names are masked: the pids in them would order the list by chance.
+    $left = array_map(fn ($n) => preg_replace('/\.\d+\.[A-Za-z0-9]{6}$/', '.<this>', basename($n)), glob("/tmp/altair-eval-$uid.*"));
     sort($left);
-    echo 'fallbacks: ', json_encode(array_map(fn ($n) => preg_replace('/\.\d+\.[A-Za-z0-9]{6}$/', '.<this>', $n), $left)), "\n";
+    echo 'fallbacks: ', json_encode($left), "\n";
     PHP;
 
 // A process id that is gone: one we started and reaped.
