@@ -51,6 +51,10 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_relay", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_relay_sockets", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_sockets,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_BOOLEAN("altair_eval.guest_guard_connect", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_guard_connect,
+		zend_altair_eval_globals, altair_eval_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(altair_eval)

@@ -93,6 +93,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/databases.c \
     runner/relay.c \
     runner/relay_report.c \
+    runner/relay_guard.c \
     relay/engines.c \
     relay/raw.c \
     guest/guest.c \
@@ -117,6 +118,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template/boot.c \
     guest/template/watch.c \
     guest/template/fresh.c \
+    guest/template/deps.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \

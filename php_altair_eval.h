@@ -137,6 +137,11 @@ extern zend_module_entry altair_eval_module_entry;
  * endpoints, discovered) at most ALTAIR_EVAL_RELAY_MAX_ADDRESSES (each one listening socket). */
 #define ALTAIR_EVAL_DATABASES_MAX 8
 #define ALTAIR_EVAL_RELAY_MAX_ADDRESSES 16
+/* The host's Unix listeners of an evaluation, in its scratch dir: relay-<n>.sock. */
+#define ALTAIR_EVAL_RELAY_SOCKET_FORMAT "%s/relay-%zu.sock"
+#define ALTAIR_EVAL_RELAY_MAX_SOCKETS 16
+/* MySQL's localhost when the child's ini names no default socket (mysqlnd's own default). */
+#define ALTAIR_EVAL_MYSQL_DEFAULT_SOCKET "/var/run/mysqld/mysqld.sock"
 /* Connections relayed at once per evaluation; a further one is accepted and closed at once. */
 #define ALTAIR_EVAL_RELAY_MAX_CONNECTIONS 64
 /* Bytes the relay reads from one side at a time; a side whose peer has this much unwritten
@@ -185,6 +190,12 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	zend_long guest_timeout_ms;
 	/* database relay: the TCP addresses the guest listens on, comma-separated (runner/databases.c) */
 	char *guest_relay;
+	/* database relay: the Unix socket paths in the child's view, comma-separated; the n-th is bound
+	 * from the host's listener <scratch>/relay-<n>.sock (runner/relay.c) */
+	char *guest_relay_sockets;
+	/* database relay with the network allowed: connect() goes to the host, which refuses the
+	 * declared databases' addresses (runner/relay_guard.c) */
+	bool guest_guard_connect;
 ZEND_END_MODULE_GLOBALS(altair_eval)
 
 ZEND_EXTERN_MODULE_GLOBALS(altair_eval)

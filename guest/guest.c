@@ -150,12 +150,32 @@ static void add_endpoints(altair_eval_lockdown_policy *policy)
 /* -d altair_eval.guest_relay: the database relay's TCP addresses ("127.0.0.1:3306", "[::1]:5432"),
  * comma-separated (runner/databases.c). The guest listens on each in its own network namespace,
  * and the child's TCP may reach their ports only (seccomp: TCP streams; Landlock: those ports). */
+/* -d altair_eval.guest_relay_sockets: the relay's Unix socket paths in the view (a cold child's
+ * view binds the host's listeners over them, lockdown/mount.c). */
+static void add_relay_sockets(altair_eval_lockdown_policy *policy)
+{
+	const char *list = ALTAIR_EVAL_G(guest_relay_sockets);
+	char *copy, *entry, *state = NULL;
+
+	if (!list || !*list || ALTAIR_EVAL_G(guest_allow_network)) {
+		return;
+	}
+	copy = estrdup(list);
+	for (entry = php_strtok_r(copy, ",", &state); entry; entry = php_strtok_r(NULL, ",", &state)) {
+		if (entry[0] == '/' && policy->relay_socket_count < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY) {
+			policy->relay_socket_paths[policy->relay_socket_count++] = estrdup(entry);
+		}
+	}
+	efree(copy);
+}
+
 static void add_relay(altair_eval_lockdown_policy *policy)
 {
 	const char *list = ALTAIR_EVAL_G(guest_relay);
 	char *copy, *entry, *state = NULL;
 
 	if (!list || !*list || ALTAIR_EVAL_G(guest_allow_network)) {
+		add_relay_sockets(policy);
 		return;
 	}
 	policy->relay = true;
@@ -177,6 +197,7 @@ static void add_relay(altair_eval_lockdown_policy *policy)
 		}
 	}
 	efree(copy);
+	add_relay_sockets(policy);
 }
 
 /* The directories outside the root Composer installed packages in (runner/packages.c), read-only:
@@ -236,6 +257,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->scratch_dir = ALTAIR_EVAL_G(guest_scratch);
 	policy->allow_writes = ALTAIR_EVAL_G(guest_allow_writes);
 	policy->allow_network = ALTAIR_EVAL_G(guest_allow_network);
+	policy->guard_connect = policy->allow_network && ALTAIR_EVAL_G(guest_guard_connect);
 	policy->memory_limit_mb = (long) ALTAIR_EVAL_G(guest_memory_mb);
 	policy->timeout_ms = (long) ALTAIR_EVAL_G(guest_timeout_ms);
 	policy->parent_pid = (pid_t) ALTAIR_EVAL_G(guest_parent_pid);
@@ -275,6 +297,9 @@ static void free_policy(altair_eval_lockdown_policy *policy)
 	}
 	for (size_t i = 0; i < policy->relay_address_count; i++) {
 		efree((char *) policy->relay_addresses[i]);
+	}
+	for (size_t i = 0; i < policy->relay_socket_count; i++) {
+		efree((char *) policy->relay_socket_paths[i]);
 	}
 }
 
@@ -380,6 +405,7 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_lo
 	add_assoc_bool(&frame, "processes_blocked", kernel->processes_blocked);
 	add_assoc_bool(&frame, "sockets_blocked", kernel->sockets_blocked);
 	add_assoc_bool(&frame, "landlock_net", kernel->landlock_net);
+	add_assoc_bool(&frame, "connect_guarded", kernel->connect_guarded);
 	add_assoc_bool(&frame, "landlock_scoped", kernel->landlock_scoped);
 	add_assoc_bool(&frame, "unsafe", unsafe);
 	add_assoc_bool(&frame, "booted_template", altair_eval_guest_template_booted());

@@ -18,6 +18,12 @@
 
 #define REFUSAL_MAX 512
 
+/* One row when the login holds SUPER (ALL on *.* includes it); run once, after the guard, inside
+ * it. USER_PRIVILEGES shows a user its own privileges. */
+#define SUPERUSER_PROBE \
+	"SELECT 1 FROM information_schema.USER_PRIVILEGES WHERE PRIVILEGE_TYPE = 'SUPER' AND GRANTEE = " \
+	"CONCAT('''', SUBSTRING_INDEX(CURRENT_USER(), '@', 1), '''@''', SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''') LIMIT 1"
+
 static bool guarded_mode(const altair_relay_session *s)
 {
 	return s->mode != ALTAIR_RELAY_WRITES;
@@ -30,6 +36,7 @@ altair_relay_session *altair_mysql_open(const altair_relay_config *config, altai
 		s->mode = config->mode;
 		s->io = io;
 		s->client_autocommit = true;
+		s->superuser = -1;
 	}
 	return s;
 }
@@ -250,10 +257,10 @@ static bool execute(altair_relay_session *s, const unsigned char *payload, size_
 	mysql_statement *statement = length >= 5 ? altair_mysql_statement_find(s, altair_mysql_u32(payload + 1)) : NULL;
 	f->binary_rows = true;
 	if (statement) {
-		f->text = copy(statement->text, statement->text_length);
-		f->text_length = f->text ? statement->text_length : 0;
 		note_kind(f, statement->text, statement->text_length);
 		if (s->io->on_query) {
+			f->text = copy(statement->text, statement->text_length);
+			f->text_length = f->text ? statement->text_length : 0;
 			f->params_json = altair_mysql_params_json(statement, payload, length, &f->params_length);
 		}
 		statement->long_data = 0;
@@ -284,8 +291,10 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 	f->origin = ORIGIN_CLIENT;
 	f->command = command;
 	f->rows = -1;
-	f->started_ns = s->io->now_ns ? s->io->now_ns() : 0;
-	bool text = command == ALTAIR_MYSQL_COM_QUERY || command == ALTAIR_MYSQL_COM_STMT_PREPARE;
+	bool capture = s->io->on_query != NULL;
+	f->started_ns = capture && s->io->now_ns ? s->io->now_ns() : 0;
+	/* the text is kept for the report, and a prepared statement's for its executions */
+	bool text = (capture && command == ALTAIR_MYSQL_COM_QUERY) || command == ALTAIR_MYSQL_COM_STMT_PREPARE;
 	if (text) {
 		f->text = copy(payload + 1, length - 1);
 		f->text_length = f->text ? length - 1 : 0;
@@ -293,6 +302,10 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 	}
 	if (!command_allowed(s, command, payload, length, &kind)) {
 		f->report = true;
+		if (!f->text && capture) {
+			f->text = copy(kind, strlen(kind)); /* a command without text is reported by its name */
+			f->text_length = f->text ? strlen(kind) : 0;
+		}
 		bool ok = refuse(s, sequence, kind);
 		altair_mysql_flight_clear(f);
 		return ok;
@@ -343,6 +356,10 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 			const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
 			return inject(s, ORIGIN_GUARD, ALTAIR_MYSQL_COM_QUERY, guard) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 		}
+		if (s->probe_pending) {
+			s->probe_pending = false;
+			return inject(s, ORIGIN_PROBE, ALTAIR_MYSQL_COM_QUERY, SUPERUSER_PROBE) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+		}
 		if (s->savepoint_pending) {
 			s->savepoint_pending = false;
 			return inject(s, ORIGIN_SAVEPOINT, ALTAIR_MYSQL_COM_QUERY, "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT)
@@ -389,7 +406,7 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 				s->phase = PHASE_DONE;
 				return ALTAIR_RELAY_CLOSE;
 			}
-			s->guarded = true;
+			s->guarded = s->guard_opened = true;
 			s->guard_pending = false;
 			break;
 		case ORIGIN_SAVEPOINT:
@@ -398,6 +415,11 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 				return ALTAIR_RELAY_CLOSE;
 			}
 			s->client_in_transaction = true;
+			break;
+		case ORIGIN_PROBE:
+			if (!f->server_error) {
+				s->superuser = f->rows > 0;
+			}
 			break;
 		case ORIGIN_CLIENT:
 			report(s, f->error, f->error_length, false);

@@ -154,7 +154,9 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 		altair_mysql_put_u16(status, altair_mysql_client_status(s, altair_mysql_u16(status)));
 	}
 	s->phase = PHASE_READY;
+	s->logged_in = true;
 	s->guard_pending = s->mode != ALTAIR_RELAY_WRITES;
+	s->probe_pending = true;
 	return altair_mysql_pump(s);
 }
 
@@ -246,7 +248,12 @@ static void mysql_status(const altair_relay_session *s, altair_relay_status *out
 			out->residual = residual_writes;
 			break;
 	}
-	out->guarded = s->phase == PHASE_READY && (s->mode == ALTAIR_RELAY_WRITES || s->guarded);
+	if (s->superuser >= 0) {
+		out->superuser = s->superuser;
+	}
+	/* Held for the whole session: a guard lost to a deadlock is reopened before the client's next
+	 * command; a guard that could not be opened closed the connection. */
+	out->guarded = s->logged_in && (s->mode == ALTAIR_RELAY_WRITES || s->guard_opened);
 }
 
 static void mysql_close(altair_relay_session *s)

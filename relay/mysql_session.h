@@ -34,6 +34,7 @@ typedef enum {
 	ORIGIN_GUARD,     /* START TRANSACTION [READ ONLY] */
 	ORIGIN_CHECK,     /* COM_PING after an error: is the guard transaction still open? */
 	ORIGIN_SAVEPOINT, /* the client's savepoint set again after the guard was restored */
+	ORIGIN_PROBE,     /* does the login hold SUPER? (for status()) */
 } mysql_origin;
 
 /* Where the server's reply stands. */
@@ -91,9 +92,13 @@ struct altair_relay_session {
 	char server_version[64];
 	/* the guard */
 	bool guarded;         /* the guard transaction is open (read-only and rollback modes) */
+	bool guard_opened;    /* it was opened once (then reopened before any client command when lost) */
+	bool logged_in;
 	bool guard_pending;   /* it must be (re)opened before the client's next command */
 	bool check_pending;   /* ask whether it is still open (after an error) */
 	bool savepoint_pending; /* set the client's savepoint again (autocommit off, guard reopened) */
+	bool probe_pending;   /* ask the server whether the login is a superuser, once */
+	int superuser;        /* 1, 0, or -1 until the probe answered */
 	/* the client's view */
 	bool client_autocommit;
 	bool client_in_transaction; /* its savepoint exists */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef enum { CONSUMED, HOLD } step;
 
@@ -315,7 +316,16 @@ static void extended_message(pgsql_session *s, const altair_pgsql_message *m)
 	const char *sql = m->type == 'P' && name ? altair_pgsql_cstring(m, &offset) : NULL;
 	const char *error = NULL, *sqlstate = NULL;
 	char message[512];
-	if (guarded && s->tx == TX_FAILED && m->type != 'C') {
+	const char *names[2] = {NULL, NULL}; /* the statement or portal names the message uses */
+	size_t names_offset = m->type == 'D' || m->type == 'C' ? 1 : 0;
+	names[0] = altair_pgsql_cstring(m, &names_offset);
+	names[1] = m->type == 'B' && names[0] ? altair_pgsql_cstring(m, &names_offset) : NULL;
+	bool relay_name = (names[0] && strncasecmp(names[0], "altair_", 7) == 0) || (names[1] && strncasecmp(names[1], "altair_", 7) == 0);
+	if (guarded && relay_name) {
+		sqlstate = "25006";
+		refusal_text(s, "a statement or portal named like the relay's (altair_*)", message, sizeof(message));
+		error = message;
+	} else if (guarded && s->tx == TX_FAILED && m->type != 'C') {
 		sqlstate = "25P02";
 		error = "current transaction is aborted, commands ignored until end of transaction block";
 	} else if (guarded && sql) {
@@ -349,7 +359,9 @@ static void extended_message(pgsql_session *s, const altair_pgsql_message *m)
 			altair_relay_buf params = {0};
 			if (altair_pgsql_bind_params(m, &portal, &statement, &params) && !params.failed) {
 				named *n = find(s->statements, s->statement_count, statement);
-				remember(s->portals, &s->portal_count, portal, n ? n->text : "", n ? n->text_length : 0, (const char *) params.data, params.length);
+				bool none = params.length == 2; /* "[]": no parameter was bound */
+				remember(s->portals, &s->portal_count, portal, n ? n->text : "", n ? n->text_length : 0, none ? NULL : (const char *) params.data,
+					none ? 0 : params.length);
 			}
 			altair_relay_buf_free(&params);
 			break;
@@ -528,7 +540,11 @@ static void pgsql_finish(altair_relay_session *s)
 		altair_pgsql_put(&s->io->to_server, 'f', reason, sizeof(reason));
 	}
 	if (s->mode != ALTAIR_RELAY_WRITES) {
-		altair_pgsql_put_sync(&s->io->to_server);
+		if (s->batch_open || s->server_skipping) {
+			/* a Query would be skipped after an error in an unfinished batch; but a Sync the
+			 * server must answer first could die on the closed socket before the ROLLBACK */
+			altair_pgsql_put_sync(&s->io->to_server);
+		}
 		altair_pgsql_put_query(&s->io->to_server, "ROLLBACK", strlen("ROLLBACK"));
 	}
 	altair_pgsql_put(&s->io->to_server, 'X', NULL, 0);

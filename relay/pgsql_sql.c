@@ -424,6 +424,8 @@ static void classify(const char *text, size_t start, size_t end, const altair_pg
 		classify_set(&sc, end, st, is_word(&sc, w0, "reset"));
 	} else if (is_word(&sc, w0, "discard") && is_word(&sc, w1, "all")) {
 		refuse(st, "DISCARD ALL");
+	} else if (is_word(&sc, w0, "execute") && name_starts(&sc, w1, "altair_")) {
+		refuse(st, "EXECUTE of a statement of the relay (altair_*)");
 	}
 }
 

@@ -24,6 +24,10 @@
 
 /* How many times the engine asks the server its version (HELLO, no arguments) before it stops. */
 #define REDIS_VERSION_PROBES 3
+/* Requests waiting for their replies past which the engine reads no further request until
+ * replies come (a server that answers nothing, CLIENT REPLY OFF in writes mode): the queue stays
+ * bounded; the bytes wait unread in the client's buffer. */
+#define REDIS_PENDING_MAX 65536
 
 typedef enum {
 	ENTRY_FORWARD, /* the client's command: the reply goes to the client */
@@ -36,11 +40,10 @@ typedef enum {
 
 typedef struct {
 	entry_kind kind;
-	char *text; /* what on_query reports; NULL for the relay's own commands */
+	char *text; /* what on_query reports (ENTRY_LEARN: the name asked); NULL for the relay's own */
 	size_t text_length;
 	char *reply; /* ENTRY_LOCAL, ENTRY_EXEC_ABORT: the bytes the client gets */
 	size_t reply_length;
-	char asked[ALTAIR_REDIS_NAME_MAX + 1]; /* ENTRY_LEARN */
 	uint64_t started_ns;
 	bool is_hello; /* the client's HELLO: its reply names the server's version */
 	bool closes; /* ENTRY_LOCAL: a protocol error; the connection closes once it is sent */
@@ -259,7 +262,9 @@ static bool ask(altair_relay_session *session, const char *name)
 		return false;
 	}
 	if (name) {
-		strcpy(e->asked, name);
+		if (!(e->text = strdup(name))) {
+			return false;
+		}
 		send_text(session, "COMMAND", "INFO", name);
 	} else {
 		send_text(session, "COMMAND", NULL, NULL);
@@ -366,7 +371,7 @@ static altair_relay_verdict protocol_error(altair_relay_session *session, const 
 
 static altair_relay_verdict process_client(altair_relay_session *session)
 {
-	while (session->state == CLIENT_READY) {
+	while (session->state == CLIENT_READY && session->count < REDIS_PENDING_MAX) {
 		size_t length;
 		altair_redis_frame frame = altair_redis_request_scan_next(&session->request, session->client_bytes.data,
 			session->client_bytes.length, &length);
@@ -409,7 +414,7 @@ static void keep_version(altair_relay_session *session, const unsigned char *rep
 static void learned(altair_relay_session *session, const entry *e, const unsigned char *reply, size_t length)
 {
 	altair_redis_learn_result result = altair_redis_flags_learn(session->flags, reply, length,
-		e->kind == ENTRY_LEARN ? e->asked : NULL);
+		e->kind == ENTRY_LEARN ? e->text : NULL);
 	if (result == ALTAIR_REDIS_LEARNED && e->kind == ENTRY_LEARN_TABLE) {
 		session->table_complete = true;
 	}
@@ -487,14 +492,14 @@ static altair_relay_verdict process_server(altair_relay_session *session)
 			}
 			return ALTAIR_RELAY_CLOSE;
 		}
-		bool was_waiting = session->state == CLIENT_WAITING_FLAGS;
+		bool was_held = session->state == CLIENT_WAITING_FLAGS || session->count >= REDIS_PENDING_MAX;
 		dispatch(session, session->server_bytes.data, length);
 		altair_relay_buf_consume(&session->server_bytes, length);
 		memset(&session->reply, 0, sizeof(session->reply));
 		if (session->closing) {
 			return ALTAIR_RELAY_CLOSE;
 		}
-		if (was_waiting && session->state == CLIENT_READY && process_client(session) == ALTAIR_RELAY_CLOSE) {
+		if (was_held && session->state == CLIENT_READY && process_client(session) == ALTAIR_RELAY_CLOSE) {
 			return ALTAIR_RELAY_CLOSE;
 		}
 	}

@@ -275,16 +275,17 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 }
 
 /* allowEndpoints for the guest's lockdown, comma-separated (request.c keeps commas out of them).
- * When the evaluation has a relay, its TCP entries are relayed (runner/databases.c): only the Unix
- * ones are the guest's to allow. Then the relay's listen list. */
+ * When the evaluation has a relay, every entry is relayed (runner/databases.c) and none is the
+ * guest's to allow, but for a warm worker's Unix ones (its view cannot take the relay's sockets
+ * yet: they are bound in directly, as before the relay). Then the relay's lists. */
 static void push_endpoints(altair_eval_command *command, const altair_eval_request *request)
 {
 	smart_str list = {0};
 	zval *endpoint;
 
 	ZEND_HASH_FOREACH_VAL(request->allow_endpoints, endpoint) {
-		if (Z_TYPE_P(endpoint) == IS_STRING
-			&& (!request->relayed || strncmp(Z_STRVAL_P(endpoint), "unix:", strlen("unix:")) == 0)) {
+		if (Z_TYPE_P(endpoint) == IS_STRING && (!request->relayed
+				|| (!request->relay_sockets && strncmp(Z_STRVAL_P(endpoint), "unix:", strlen("unix:")) == 0))) {
 			if (list.s) {
 				smart_str_appendc(&list, ',');
 			}
@@ -295,6 +296,8 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 	push_ini(command, "altair_eval.guest_endpoints", list.s ? ZSTR_VAL(list.s) : "");
 	smart_str_free(&list);
 	push_ini(command, "altair_eval.guest_relay", request->relay_listen ? request->relay_listen : "");
+	push_ini(command, "altair_eval.guest_relay_sockets", request->relay_sockets ? request->relay_sockets : "");
+	push_ini(command, "altair_eval.guest_guard_connect", request->guard_connect ? "1" : "0");
 }
 
 /* packages: the paths outside the root with their package and reason (runner/packages.c). */
@@ -489,6 +492,7 @@ zend_string *altair_eval_command_policy_extra(const altair_eval_request *request
 	} ZEND_HASH_FOREACH_END();
 	smart_str_appendc(&key, '\v');
 	smart_str_appends(&key, request->relay_listen ? request->relay_listen : "");
+	smart_str_appends(&key, request->guard_connect ? "\vguard" : "");
 	return smart_str_extract(&key);
 }
 

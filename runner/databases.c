@@ -19,6 +19,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 
 /* Characters no part of a declaration may carry into the child's comma-separated ini list. */
@@ -165,6 +166,46 @@ static const char *protocol_of_port(int port)
 	return NULL;
 }
 
+static void add_path(altair_eval_database *database, const char *path)
+{
+	for (size_t i = 0; i < database->path_count; i++) {
+		if (strcmp(database->paths[i], path) == 0) {
+			return;
+		}
+	}
+	if (path && path[0] == '/' && strlen(path) < sizeof(database->paths[0]) && !strpbrk(path, DATABASES_FORBIDDEN_CHARS)
+		&& database->path_count < sizeof(database->paths) / sizeof(database->paths[0])) {
+		strlcpy(database->paths[database->path_count++], path, sizeof(database->paths[0]));
+	}
+}
+
+/* localhost: the driver's own socket paths lead to it too (MySQL's localhost is its socket:
+ * pdo_mysql.default_socket / mysqli.default_socket, which the child reads from the same ini;
+ * PostgreSQL's default socket directories). */
+static void add_default_paths(altair_eval_database *database)
+{
+	char path[108];
+
+	if (strcmp(database->host, "localhost") != 0) {
+		return;
+	}
+	if (strcmp(database->protocol, "mysql") == 0) {
+		const char *names[] = { "pdo_mysql.default_socket", "mysqli.default_socket" };
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			char *value = zend_ini_string_ex((char *) names[i], strlen(names[i]), 0, NULL);
+			if (value && *value) {
+				add_path(database, value);
+			}
+		}
+		add_path(database, ALTAIR_EVAL_MYSQL_DEFAULT_SOCKET);
+	} else if (strcmp(database->protocol, "pgsql") == 0) {
+		snprintf(path, sizeof(path), "/var/run/postgresql/.s.PGSQL.%d", database->port);
+		add_path(database, path);
+		snprintf(path, sizeof(path), "/tmp/.s.PGSQL.%d", database->port);
+		add_path(database, path);
+	}
+}
+
 /* Where the child listens for it, if it can: a loopback address as it is, localhost as
  * 127.0.0.1. Other addresses and names need a view of their own (not built yet): none. */
 static void choose_listen(altair_eval_database *database)
@@ -173,7 +214,7 @@ static void choose_listen(altair_eval_database *database)
 	const char *host = database->host;
 
 	if (database->socket[0]) {
-		strlcpy(database->note, "a Unix socket is not relayed yet", sizeof(database->note));
+		add_path(database, database->socket);
 		return;
 	}
 	if (database->tls) {
@@ -182,6 +223,7 @@ static void choose_listen(altair_eval_database *database)
 	}
 	if (strcmp(host, "localhost") == 0) {
 		host = "127.0.0.1";
+		add_default_paths(database);
 	}
 	if (inet_pton(AF_INET, host, &v4) == 1 && (ntohl(v4.s_addr) >> 24) == 127) {
 		snprintf(database->listen, sizeof(database->listen), "%s:%d", host, database->port);
@@ -206,6 +248,18 @@ static void resolve_upstream(altair_eval_database *database)
 		strlcpy(address->sun_path, database->socket, sizeof(address->sun_path));
 		database->upstream_length = sizeof(*address);
 		return;
+	}
+	/* MySQL's localhost is its socket on the host too, when there is one there. */
+	for (size_t i = 0; strcmp(database->protocol, "mysql") == 0 && strcmp(database->host, "localhost") == 0
+			&& i < database->path_count; i++) {
+		struct stat info;
+		if (stat(database->paths[i], &info) == 0 && S_ISSOCK(info.st_mode)) {
+			struct sockaddr_un *address = (struct sockaddr_un *) &database->upstream;
+			address->sun_family = AF_UNIX;
+			strlcpy(address->sun_path, database->paths[i], sizeof(address->sun_path));
+			database->upstream_length = sizeof(*address);
+			return;
+		}
 	}
 	strlcpy(host, database->host[0] == '[' ? database->host + 1 : database->host, sizeof(host));
 	if (database->host[0] == '[' && length >= 2) {
@@ -251,10 +305,28 @@ static void add(altair_eval_databases *databases, altair_eval_database *candidat
 	} else {
 		snprintf(database->shown, sizeof(database->shown), "%s:%d", database->host, database->port);
 	}
-	if (databases->relayed) {
-		choose_listen(database);
-		resolve_upstream(database);
+	/* With the network on, nothing listens for it, but its addresses are the ones the host refuses. */
+	choose_listen(database);
+	resolve_upstream(database);
+}
+
+/* An allowEndpoints Unix entry ("unix:/path"): a database by the name the servers give their
+ * socket, else raw. */
+static bool parse_unix_endpoint(zend_string *endpoint, altair_eval_database *out)
+{
+	const char *path = ZSTR_VAL(endpoint) + strlen("unix:");
+	const char *name = strrchr(path, '/');
+
+	memset(out, 0, sizeof(*out));
+	if (path[0] != '/' || strlen(path) >= sizeof(out->socket)) {
+		return false;
 	}
+	strlcpy(out->socket, path, sizeof(out->socket));
+	name = name ? name + 1 : path;
+	strlcpy(out->protocol, strncmp(name, ".s.PGSQL.", strlen(".s.PGSQL.")) == 0 ? "pgsql"
+		: (strstr(name, "mysql") || strstr(name, "mariadb") ? "mysql" : (strstr(name, "redis") ? "redis" : "raw")),
+		sizeof(out->protocol));
+	return true;
 }
 
 /* An allowEndpoints TCP entry ("host:port", "[v6]:port"). */
@@ -275,7 +347,7 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 {
 	altair_eval_database candidate;
 	zval *entry;
-	smart_str listen = {0};
+	smart_str listen = {0}, sockets = {0};
 
 	memset(databases, 0, sizeof(*databases));
 	if (request->unsafe) {
@@ -291,8 +363,16 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 		const char *protocol;
 		bool declared = false;
 
-		if (Z_TYPE_P(entry) != IS_STRING || strncmp(Z_STRVAL_P(entry), "unix:", strlen("unix:")) == 0
-			|| !parse_endpoint(Z_STR_P(entry), &candidate)) {
+		if (Z_TYPE_P(entry) != IS_STRING) {
+			continue;
+		}
+		if (strncmp(Z_STRVAL_P(entry), "unix:", strlen("unix:")) == 0) {
+			if (parse_unix_endpoint(Z_STR_P(entry), &candidate)) {
+				add(databases, &candidate, "allowEndpoints");
+			}
+			continue;
+		}
+		if (!parse_endpoint(Z_STR_P(entry), &candidate)) {
 			continue;
 		}
 		for (size_t i = 0; i < databases->count; i++) {
@@ -316,6 +396,17 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 	smart_str_0(&listen);
 	databases->listen = listen.s ? estrdup(ZSTR_VAL(listen.s)) : NULL;
 	smart_str_free(&listen);
+	for (size_t i = 0, n = 0; i < databases->count; i++) {
+		for (size_t k = 0; k < databases->list[i].path_count && n < ALTAIR_EVAL_RELAY_MAX_SOCKETS; k++, n++) {
+			if (sockets.s) {
+				smart_str_appendc(&sockets, ',');
+			}
+			smart_str_appends(&sockets, databases->list[i].paths[k]);
+		}
+	}
+	smart_str_0(&sockets);
+	databases->sockets = sockets.s ? estrdup(ZSTR_VAL(sockets.s)) : NULL;
+	smart_str_free(&sockets);
 }
 
 void altair_eval_databases_free(altair_eval_databases *databases)
@@ -323,5 +414,9 @@ void altair_eval_databases_free(altair_eval_databases *databases)
 	if (databases->listen) {
 		efree(databases->listen);
 		databases->listen = NULL;
+	}
+	if (databases->sockets) {
+		efree(databases->sockets);
+		databases->sockets = NULL;
 	}
 }

@@ -234,12 +234,16 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	databases = emalloc(sizeof(*databases));
 	altair_eval_databases_build(&request, databases);
 	request.relayed = databases->relayed;
-	request.relay_listen = databases->listen;
+	request.relay_listen = databases->relayed ? databases->listen : NULL;
+	/* A warm worker's view is its template's: the Unix sockets cannot be bound into it yet. */
+	request.relay_sockets = Z_TYPE_P(warm) == IS_TRUE || !databases->relayed ? NULL : databases->sockets;
+	request.guard_connect = !databases->relayed && databases->count > 0 && request.allow_network && !request.unsafe;
 	memset(&outcome, 0, sizeof(outcome));
 	outcome.process_listener_fd = -1;
-	outcome.relay = databases->count > 0 && databases->relayed
+	outcome.relay = databases->count > 0 && (databases->relayed || request.guard_connect)
 		? altair_eval_relay_create(databases, request.rollback ? ALTAIR_RELAY_ROLLBACK
-			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY)) : NULL;
+			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY), request.relay_sockets ? scratch.dir : NULL)
+		: NULL;
 	if (Z_TYPE_P(warm) == IS_TRUE) {
 		if (altair_eval_warm_start(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)), Z_STR_P(binary), &request, &scratch,
 				token, &child) != SUCCESS) {

@@ -42,6 +42,8 @@ typedef struct {
 	 * listens on for the relay, comma-separated, or NULL; when set, TCP endpoints are relayed and
 	 * only the Unix ones reach the guest's own allowlist. */
 	const char *relay_listen;
+	const char *relay_sockets; /* ... and the Unix socket paths, or NULL (runner/databases.c) */
+	bool guard_connect;        /* the network is on and databases are declared: connect() is guarded */
 	bool relayed;
 } altair_eval_request;
 
@@ -55,6 +57,10 @@ typedef struct {
 	char shown[300];      /* the address as sandbox.databases shows it */
 	char declared_by[40]; /* "EvalRequest databases", "allowEndpoints" */
 	char listen[80];      /* where the child listens for it ("127.0.0.1:3306"), "" when it cannot */
+	/* Unix socket paths the app may name for it in the child's view (its own socket path; for
+	 * MySQL's localhost the driver's default socket; for PostgreSQL's the default directories) */
+	char paths[3][108];
+	size_t path_count;
 	char note[160];       /* why it is not reachable, "" when it is */
 	struct sockaddr_storage upstream; /* the real server, resolved by the host */
 	socklen_t upstream_length;
@@ -65,6 +71,7 @@ typedef struct {
 	size_t count;
 	bool relayed;  /* the child reaches them only through the relay (network off, not unsafe) */
 	char *listen;  /* emalloc'd comma-separated listen addresses, or NULL */
+	char *sockets; /* emalloc'd comma-separated socket paths in the view (n-th: relay-<n>.sock), or NULL */
 } altair_eval_databases;
 
 /* The host's relay of one evaluation (runner/relay.c); opaque to the other steps. */
@@ -272,7 +279,9 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 void altair_eval_databases_free(altair_eval_databases *databases);
 
 /* relay.c: the relay loop, driven by supervision. */
-altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode);
+/* scratch_dir: where the Unix listeners go (relay-<n>.sock, one per databases->sockets entry);
+ * NULL: none (a warm worker cannot have them bound in its view yet). */
+altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir);
 /* A descriptor the guest attached to the channel: kept (true) when it is one of the relay's
  * listening sockets, else left to the caller. */
 bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd);
@@ -288,6 +297,11 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out);
 void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out);
 /* Closes whatever is still open and frees it; NULL is fine. */
 void altair_eval_relay_free(altair_eval_relay *relay);
+/* relay_guard.c: with the network on, a connect() the child's seccomp filter handed to the host
+ * (args: the syscall's arguments): the errno to refuse it with, or 0 to let it go on. */
+int altair_eval_relay_guard_connect(altair_eval_relay *relay, pid_t pid, const uint64_t args[6]);
+/* The child's seccomp listener arrived: with the network on, its connect() is guarded. */
+void altair_eval_relay_guarded(altair_eval_relay *relay);
 
 /* result.c */
 void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,

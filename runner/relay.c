@@ -28,6 +28,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,14 +40,43 @@ static uint64_t now_ns(void)
 	return (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec;
 }
 
-altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode)
+/* A Unix listener of the host at <scratch>/relay-<n>.sock, which the child's view binds over the
+ * path the app names (guest/lockdown/mount.c). Owner-only, like the scratch dir it is in. */
+static void listen_unix(altair_eval_relay *relay, const char *scratch_dir, size_t n, size_t database)
+{
+	struct sockaddr_un address;
+	int fd;
+
+	memset(&address, 0, sizeof(address));
+	address.sun_family = AF_UNIX;
+	if ((size_t) snprintf(address.sun_path, sizeof(address.sun_path), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, scratch_dir, n)
+			>= sizeof(address.sun_path)
+		|| (fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0) {
+		return;
+	}
+	if (bind(fd, (struct sockaddr *) &address, sizeof(address)) != 0 || listen(fd, SOMAXCONN) != 0) {
+		close(fd);
+		return;
+	}
+	relay->listeners[relay->listener_count].fd = fd;
+	relay->listeners[relay->listener_count++].database = database;
+	relay->listened[database] = true;
+}
+
+altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir)
 {
 	altair_eval_relay *relay = ecalloc(1, sizeof(*relay));
+	size_t n = 0;
 
 	relay->databases = databases;
 	relay->mode = (altair_relay_mode) mode;
+	relay->paths_unrelayed = databases->relayed && !scratch_dir;
+	for (size_t i = 0; i < databases->count && scratch_dir; i++) {
+		for (size_t k = 0; k < databases->list[i].path_count && n < ALTAIR_EVAL_RELAY_MAX_SOCKETS; k++) {
+			listen_unix(relay, scratch_dir, n++, i);
+		}
+	}
 	for (size_t i = 0; i < ALTAIR_EVAL_RELAY_MAX_ADDRESSES; i++) {
-		relay->listeners[i] = -1;
 		relay->status[i].superuser = -1;
 		relay->engines[i] = i < databases->count ? altair_relay_engine_find(databases->list[i].protocol) : NULL;
 		/* A protocol this build has no engine for passes raw, as it did before the relay, and
@@ -100,10 +130,12 @@ bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd)
 		return false;
 	}
 	for (size_t i = 0; i < relay->databases->count; i++) {
-		if (relay->listeners[i] < 0 && strcmp(relay->databases->list[i].listen, address) == 0) {
+		if (!relay->tcp_adopted[i] && relay->databases->list[i].listen[0] && strcmp(relay->databases->list[i].listen, address) == 0
+			&& relay->listener_count < sizeof(relay->listeners) / sizeof(relay->listeners[0])) {
 			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-			relay->listeners[i] = fd;
-			relay->listened[i] = true;
+			relay->listeners[relay->listener_count].fd = fd;
+			relay->listeners[relay->listener_count++].database = i;
+			relay->tcp_adopted[i] = relay->listened[i] = true;
 			return true;
 		}
 	}
@@ -156,12 +188,13 @@ static void on_query(void *context, const altair_relay_query *query)
 }
 
 /* A new client on a listener: a fresh server connection (non-blocking) and engine session. */
-static void accept_client(altair_eval_relay *relay, size_t database)
+static void accept_client(altair_eval_relay *relay, size_t listener)
 {
+	size_t database = relay->listeners[listener].database;
 	const altair_eval_database *declared = &relay->databases->list[database];
 	altair_relay_config config;
 	relay_connection *c;
-	int client = accept4(relay->listeners[database], NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+	int client = accept4(relay->listeners[listener].fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 	int server;
 
 	if (client < 0) {
@@ -209,10 +242,10 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
 	if (!relay) {
 		return 0;
 	}
-	for (size_t i = 0; i < relay->databases->count && count < room; i++) {
-		if (relay->listeners[i] >= 0) {
+	for (size_t i = 0; i < relay->listener_count && count < room; i++) {
+		if (relay->listeners[i].fd >= 0) {
 			relay->owners[count] = (relay_owner) { .kind = RELAY_LISTENER, .index = i };
-			fds[count++] = (struct pollfd) { .fd = relay->listeners[i], .events = POLLIN };
+			fds[count++] = (struct pollfd) { .fd = relay->listeners[i].fd, .events = POLLIN };
 		}
 	}
 	for (size_t i = 0; i < relay->connection_count && count + 2 <= room; i++) {
@@ -387,8 +420,8 @@ void altair_eval_relay_finish(altair_eval_relay *relay)
 	if (!relay) {
 		return;
 	}
-	for (size_t i = 0; i < relay->databases->count; i++) {
-		close_fd(&relay->listeners[i]);
+	for (size_t i = 0; i < relay->listener_count; i++) {
+		close_fd(&relay->listeners[i].fd);
 	}
 	for (size_t i = 0; i < relay->connection_count; i++) {
 		relay_connection *c = relay->connections[i];
@@ -426,8 +459,8 @@ void altair_eval_relay_free(altair_eval_relay *relay)
 	if (!relay) {
 		return;
 	}
-	for (size_t i = 0; i < relay->databases->count; i++) {
-		close_fd(&relay->listeners[i]);
+	for (size_t i = 0; i < relay->listener_count; i++) {
+		close_fd(&relay->listeners[i].fd);
 	}
 	while (relay->connection_count > 0) {
 		drop(relay, relay->connection_count - 1);

@@ -27,7 +27,7 @@ typedef struct {
 	size_t index;
 } relay_owner;
 
-#define RELAY_WATCH_MAX (ALTAIR_EVAL_RELAY_MAX_ADDRESSES + 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS)
+#define RELAY_WATCH_MAX (ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS + 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS)
 
 struct altair_eval_relay {
 	const altair_eval_databases *databases;
@@ -35,8 +35,17 @@ struct altair_eval_relay {
 	const altair_relay_engine *engines[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
 	bool unguarded[ALTAIR_EVAL_RELAY_MAX_ADDRESSES]; /* a database this build has no engine for: raw */
 	char labels[ALTAIR_EVAL_RELAY_MAX_ADDRESSES][340];
-	int listeners[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];          /* by declaration, -1 when none came */
-	bool listened[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];          /* its listener came from the guest */
+	/* Listening sockets: TCP ones the guest sent (one per declaration at most), Unix ones the host
+	 * made in the scratch dir (relay-<n>.sock); each serves the declaration it names. */
+	struct {
+		int fd;
+		size_t database;
+	} listeners[ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS];
+	size_t listener_count;
+	bool tcp_adopted[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	bool paths_unrelayed; /* a warm worker: its declarations' Unix socket paths have no listener */
+	bool guarded;         /* network on: the child's seccomp listener came, so its connect() is guarded */
+	bool listened[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];          /* something listens for it in the child */
 	zend_long accepted[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];     /* connections the child made */
 	zend_long refused[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];      /* ... closed at once (no engine, no server) */
 	altair_relay_status status[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];

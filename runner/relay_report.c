@@ -95,6 +95,15 @@ static void describe(const altair_eval_relay *relay, size_t i, zval *entry)
 	const altair_eval_database *database = &relay->databases->list[i];
 	const altair_relay_status *status = &relay->status[i];
 
+	if (!relay->databases->relayed) {
+		add_assoc_string(entry, "enforced_by", relay->guarded
+			? "the host: with the network on, every connect() to its port or socket is refused (seccomp user notification)"
+			: "nothing: the network is on and the child's connect() could not be guarded here (no seccomp listener)");
+		add_assoc_string(entry, "residual", relay->guarded
+			? "unreachable, not relayed: run without --network to reach it through the relay; the address is read while the call waits, so a second thread could change it (a snippet cannot start one)"
+			: "reachable directly, not protected");
+		return;
+	}
 	if (strcmp(database->protocol, "raw") == 0) {
 		add_assoc_string(entry, "enforced_by", "nothing: not a database the relay speaks; bytes pass unchanged");
 		add_assoc_string(entry, "residual", "not protected: everything the service allows");
@@ -131,12 +140,18 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out)
 		array_init(&entry);
 		add_assoc_string(&entry, "protocol", database->protocol);
 		add_assoc_string(&entry, "address", database->shown);
-		add_assoc_string(&entry, "mode", strcmp(database->protocol, "raw") == 0 || relay->unguarded[i] ? "not protected"
-			: altair_relay_mode_name(relay->mode));
+		bool direct = relay->paths_unrelayed && database->socket[0] && strcmp(database->declared_by, "allowEndpoints") == 0;
+		add_assoc_string(&entry, "mode", !relay->databases->relayed ? (relay->guarded ? "unreachable" : "not protected")
+			: (strcmp(database->protocol, "raw") == 0 || relay->unguarded[i] || direct ? "not protected"
+			: altair_relay_mode_name(relay->mode)));
 		add_assoc_string(&entry, "declared_by", database->declared_by);
 		add_assoc_string(&entry, "reached_through", relay->listened[i] ? "relay" : "none");
 		describe(relay, i, &entry);
-		if (database->note[0]) {
+		if (relay->paths_unrelayed && database->path_count > 0) {
+			add_assoc_string(&entry, "note", database->socket[0] && strcmp(database->declared_by, "allowEndpoints") == 0
+				? "warm: a Unix socket is not relayed yet; this one is bound into the view and reached directly (not protected)"
+				: "warm: its Unix socket paths are not relayed yet (only its TCP address is)");
+		} else if (database->note[0]) {
 			add_assoc_string(&entry, "note", database->note);
 		} else {
 			add_assoc_null(&entry, "note");

@@ -488,6 +488,8 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->databases = Z_ARRVAL_P(databases);
 	request->rollback = zend_string_equals_literal(Z_STR_P(mode), "rollback");
 	request->relay_listen = NULL;
+	request->relay_sockets = NULL;
+	request->guard_connect = false;
 	request->relayed = false;
 	return check_paths(request->project_root, request->bootstrap);
 }

@@ -78,6 +78,7 @@ static void keep_attached(const int *fds, size_t count, altair_eval_outcome *out
 		}
 		if (outcome->process_listener_fd < 0) {
 			outcome->process_listener_fd = fds[i];
+			altair_eval_relay_guarded(outcome->relay);
 		} else {
 			close(fds[i]);
 		}
@@ -220,6 +221,18 @@ static void refuse_process(int listener, altair_eval_outcome *outcome)
 	}
 	memset(&response, 0, sizeof(response));
 	response.response.id = request.request.id;
+	if (request.request.data.nr == __NR_connect) {
+		/* The network is on and databases are declared (runner/relay_guard.c). */
+		int refusal = altair_eval_relay_guard_connect(outcome->relay, (pid_t) request.request.pid,
+			(const uint64_t *) request.request.data.args);
+		if (refusal == 0) {
+			response.response.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+		} else {
+			response.response.error = -refusal;
+		}
+		ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &response);
+		return;
+	}
 	response.response.error = -EPERM;
 	ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &response);
 	outcome->processes_refused++;

@@ -108,3 +108,20 @@ void altair_eval_guest_boot_release_connections(void)
 		zend_clear_exception();
 	}
 }
+
+void altair_eval_guest_boot_autoload_dirs(zval *dirs)
+{
+	zval function;
+
+	ZVAL_STRING(&function, "Altair\\Eval\\Guest\\autoload_dirs");
+	ZVAL_UNDEF(dirs);
+	call_user_function(NULL, NULL, &function, dirs, 0, NULL);
+	zval_ptr_dtor(&function);
+	if (EG(exception)) {
+		zend_clear_exception();
+	}
+	if (Z_TYPE_P(dirs) != IS_ARRAY) {
+		zval_ptr_dtor(dirs);
+		array_init(dirs);
+	}
+}

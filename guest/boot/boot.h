@@ -29,4 +29,8 @@ void altair_eval_guest_boot_send_host(zval *host);
  * scan after it decides. */
 void altair_eval_guest_boot_release_connections(void);
 
+/* Composer's autoload dirs after the boot (Altair\Eval\Guest\autoload_dirs in boot/core.c): an
+ * array of strings in dirs (empty without Composer 2). Exceptions are dropped. */
+void altair_eval_guest_boot_autoload_dirs(zval *dirs);
+
 #endif

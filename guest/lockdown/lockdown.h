@@ -68,6 +68,14 @@ typedef struct {
 	bool relay;
 	const char *relay_addresses[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
 	size_t relay_address_count;
+	/* ... and the Unix socket paths (as the app names them, e.g. /var/run/mysqld/mysqld.sock) over
+	 * which a cold child's view binds the host's listeners <scratch_dir>/relay-<n>.sock. */
+	const char *relay_socket_paths[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
+	size_t relay_socket_count;
+	/* With the network allowed and databases declared: every connect() goes to the seccomp
+	 * listener (notify_processes), whose holder refuses the databases' addresses; sends that
+	 * connect by themselves (MSG_FASTOPEN) are denied. */
+	bool guard_connect;
 } altair_eval_lockdown_policy;
 
 typedef struct altair_eval_lockdown_report_s {
@@ -88,6 +96,7 @@ typedef struct altair_eval_lockdown_report_s {
 	bool processes_blocked; /* fork/vfork/clone(without CLONE_THREAD)/clone3 denied */
 	bool sockets_blocked;   /* socket() denied for every family but AF_UNIX */
 	bool tcp_stream_only;   /* endpoints: AF_INET/AF_INET6 only as TCP streams, no fast open (seccomp) */
+	bool connect_guarded;   /* guard_connect: connect() goes to the listener's holder */
 	bool endpoint_ports;    /* endpoints: TCP connect only to connect_ports (Landlock port rules) */
 	bool channel_sealed;    /* dup of the result channel denied */
 	int process_listener_fd; /* notify_processes: the listener, for the caller to hand over; else -1 */

@@ -494,6 +494,34 @@ int altair_eval_lockdown_mount_skeleton(const altair_eval_lockdown_policy *polic
 	return 1;
 }
 
+/* The database relay's Unix sockets (docs/ARCHITECTURE.md, "The database relay"): the host's
+ * listener <scratch>/relay-<n>.sock bound over the path the app names, its parents made in the
+ * view (a link on the host such as /var/run -> /run does not matter: the view has the literal
+ * path). One that cannot be bound is noted: that address is then absent, not the real server. */
+static void mount_relay_sockets(mount_view *view, const altair_eval_lockdown_policy *policy)
+{
+	for (size_t i = 0; i < policy->relay_socket_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY; i++) {
+		char host[PATH_MAX], source[PATH_MAX], target[PATH_MAX];
+		const char *path = policy->relay_socket_paths[i];
+
+		struct stat info;
+
+		/* Over whatever is there already (a real socket inside a bound directory, say the project):
+		 * the relay's covers it; else on a new mount point. */
+		snprintf(host, sizeof(host), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, policy->scratch_dir, i);
+		if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, host) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)
+			|| (lstat(target, &info) != 0 && !mount_make_point(view, path, false))
+			|| (lstat(target, &info) == 0 && (S_ISDIR(info.st_mode) || S_ISLNK(info.st_mode)))
+			|| mount(source, target, NULL, MS_BIND, NULL) != 0) {
+			altair_eval_lockdown_note(view->report, "relay: the socket %s could not be placed in the view: %s", path, strerror(errno));
+			continue;
+		}
+		if (view->count < sizeof(view->bound) / sizeof(view->bound[0])) {
+			view->bound[view->count++] = path;
+		}
+	}
+}
+
 /* A cold child: the whole view, then its own entry and scratch. */
 static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
@@ -504,6 +532,7 @@ static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lo
 		return status;
 	}
 	mount_proc_self(&view);
+	mount_relay_sockets(&view, policy);
 	if (!mount_scratch(&view, policy->scratch_dir, report) || !altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}

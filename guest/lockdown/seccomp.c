@@ -442,6 +442,15 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	} else if (!policy->allow_network) {
 		bpf_allow_only_if_arg_in(bpf, __NR_socket, 0, unix_only, 1, EPERM);
 		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
+	} else if (policy->guard_connect && policy->notify_processes) {
+		/* The network is on, but a declared database is reached through the relay or not at all:
+		 * the host reads each connect()'s address and refuses theirs (docs/ARCHITECTURE.md, "The
+		 * database relay"). A send that connects by itself would bypass it. */
+		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_connect);
+		bpf_return(bpf, SECCOMP_RET_USER_NOTIF);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendto, 3, MSG_FASTOPEN, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendmsg, 2, MSG_FASTOPEN, EPERM);
+		bpf_deny_if_arg_has_bits(bpf, __NR_sendmmsg, 3, MSG_FASTOPEN, EPERM);
 	}
 
 	if (policy->channel_fd >= 0) {
@@ -490,6 +499,7 @@ static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, a
 	report->processes_blocked = !policy->booted_template;
 	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
 	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
+	report->connect_guarded = policy->allow_network && policy->guard_connect && report->process_listener_fd >= 0;
 	report->channel_sealed = policy->channel_fd >= 0 && lockdown_channel_not_reopenable(policy->channel_fd, report);
 }
 #endif

@@ -6,8 +6,9 @@
  *
  * Before it serves, the template closes what the frameworks opened at boot (boot/core.c,
  * release_connections) and refuses to serve booted when a socket is still open: two workers would
- * share one connection. It records every file the boot loaded, and watches its scratch
- * (template/watch.c).
+ * share one connection, or any other descriptor a worker could not reopen for itself. What the boot
+ * opened and listed is recorded from before it starts (template/deps.c); it also stats every file
+ * the boot loaded, and watches its scratch (template/watch.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -22,6 +23,7 @@
 #include "../boot/boot.h"
 #include "template.h"
 #include "watch.h"
+#include "deps.h"
 #include "../engine.h"
 
 #include <dirent.h>
@@ -112,8 +114,10 @@ static void open_descriptors(unsigned char open[BOOT_FD_SCAN / 8 + 1])
 	}
 }
 
-/* A socket the boot opened and left open: a connection every worker would share. */
-static int shared_connection(const unsigned char before[BOOT_FD_SCAN / 8 + 1])
+/* What the boot left open. A socket is a connection every worker would share: refused. Anything
+ * else must be a file each worker can reopen for itself (template/deps.c): never an empty stand-in.
+ * false (why filled in) when the template must not serve booted. */
+static bool left_open(const unsigned char before[BOOT_FD_SCAN / 8 + 1], char *why, size_t size)
 {
 	unsigned char after[BOOT_FD_SCAN / 8 + 1];
 	struct stat info;
@@ -121,11 +125,54 @@ static int shared_connection(const unsigned char before[BOOT_FD_SCAN / 8 + 1])
 	open_descriptors(after);
 	for (int fd = 0; fd < BOOT_FD_SCAN; fd++) {
 		bool opened = (after[fd / 8] & (1u << (fd % 8))) && !(before[fd / 8] & (1u << (fd % 8)));
-		if (opened && fstat(fd, &info) == 0 && S_ISSOCK(info.st_mode)) {
-			return fd;
+		if (!opened) {
+			continue;
+		}
+		if (fd <= ALTAIR_EVAL_CHANNEL_FD) {
+			snprintf(why, size, "the boot left descriptor %d open, a number each worker takes for its request", fd);
+			return false;
+		}
+		if (fstat(fd, &info) == 0 && S_ISSOCK(info.st_mode)) {
+			snprintf(why, size, "the boot left a connection open (descriptor %d), which workers would share", fd);
+			return false;
+		}
+		if (!altair_eval_template_deps_remember_fd(fd, why, size)) {
+			return false;
 		}
 	}
-	return -1;
+	return true;
+}
+
+/* The numbers a worker takes for its request (stdin, and its conduits on 1, 2 and 3) are never the
+ * boot's: 3, free since the control socket moved away, would be the first file the boot opens (a
+ * SQLite database), and each worker would find its result channel there instead. Held by a copy of
+ * stdin (/dev/null) for the template's life. */
+static void hold_worker_descriptors(void)
+{
+	for (int fd = 0; fd <= ALTAIR_EVAL_CHANNEL_FD; fd++) {
+		if (fcntl(fd, F_GETFD) < 0) {
+			int held = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, fd);
+			if (held >= 0 && held != fd) {
+				close(held);
+			}
+		}
+	}
+}
+
+/* Composer's autoload dirs: a class file added there is a change to what the boot depended on. */
+static void watch_autoload_dirs(void)
+{
+	zval dirs, *dir;
+
+	zend_try {
+		altair_eval_guest_boot_autoload_dirs(&dirs);
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL(dirs), dir) {
+			if (Z_TYPE_P(dir) == IS_STRING) {
+				altair_eval_template_deps_autoload_dir(Z_STRVAL_P(dir));
+			}
+		} ZEND_HASH_FOREACH_END();
+		zval_ptr_dtor(&dirs);
+	} zend_end_try();
 }
 
 /* The boot's outcome, taken off the engine: an exit, or a throwable kept for each worker. */
@@ -257,9 +304,14 @@ bool altair_eval_guest_template_boot(char *why, size_t size)
 	unsigned char before[BOOT_FD_SCAN / 8 + 1];
 	int level = php_output_get_level();
 	bool fatal = false;
-	int fd;
 
 	ZVAL_UNDEF(&host);
+	/* From before the boot's first line: what it opens and lists, and every change from then on. */
+	if (!altair_eval_template_deps_start(ALTAIR_EVAL_G(guest_root))) {
+		snprintf(why, size, "the project's directories cannot be watched (inotify)");
+		return false;
+	}
+	hold_worker_descriptors();
 	open_descriptors(before);
 	php_output_start_default();
 	altair_eval_guest_template_fresh_watch_seeding(true);
@@ -269,6 +321,7 @@ bool altair_eval_guest_template_boot(char *why, size_t size)
 		fatal = true;
 	} zend_end_try();
 	altair_eval_guest_template_fresh_watch_seeding(false);
+	altair_eval_template_deps_after_boot();
 	if (fatal) {
 		snprintf(why, size, "the boot ended in a fatal error");
 		return false;
@@ -283,10 +336,10 @@ bool altair_eval_guest_template_boot(char *why, size_t size)
 		snprintf(why, size, "closing the boot's connections ended in a fatal error");
 		return false;
 	}
-	if ((fd = shared_connection(before)) >= 0) {
-		snprintf(why, size, "the boot left a connection open (descriptor %d), which workers would share", fd);
+	if (!left_open(before, why, size)) {
 		return false;
 	}
+	watch_autoload_dirs();
 	watch_loaded_files();
 	altair_eval_template_watch_ipc_after_boot();
 	if (!altair_eval_template_watch_scratch(ALTAIR_EVAL_G(guest_scratch))) {

@@ -18,6 +18,7 @@
 #include "../../common/warm_protocol.h"
 #include "template.h"
 #include "watch.h"
+#include "deps.h"
 #include "../engine.h"
 #include "../../common/fdio.h"
 #include "../../common/proc_status.h"
@@ -173,7 +174,12 @@ static void privatise_inherited_descriptors(void)
 		if (flags >= 0 && (flags & O_PATH)) {
 			continue;
 		}
-		int fresh = private_replacement(fds[i]);
+		/* What a booted template's boot left open: the same file, reopened by the path the boot
+		 * opened it at (template/deps.c); closed, never emptied, when that file changed. */
+		int fresh = altair_eval_template_deps_reopen(fds[i]);
+		if (fresh == -2) {
+			fresh = private_replacement(fds[i]);
+		}
 		if (fresh < 0) {
 			close(fds[i]);
 			continue;
@@ -231,6 +237,7 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 		close(control_fd);
 	}
 	altair_eval_template_watch_close_in_worker();
+	altair_eval_template_deps_close_in_worker();
 	for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 		dup2(fds[i], STDOUT_FILENO + i);
 		close(fds[i]);
@@ -289,7 +296,8 @@ static bool single_threaded(void)
 static bool stale(void)
 {
 	return altair_eval_guest_template_booted() && (altair_eval_template_watch_scratch_touched()
-		|| altair_eval_template_watch_files_changed() || altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
+		|| altair_eval_template_deps_changed() || altair_eval_template_watch_files_changed()
+		|| altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
 }
 
 void altair_eval_guest_template_serve(void)

@@ -7,6 +7,7 @@
 #endif
 
 #include "watch.h"
+#include "deps.h"
 #include "../../common/remove_tree.h"
 
 #include <dirent.h>
@@ -32,6 +33,10 @@
 
 typedef struct {
 	char *path;
+	/* In a directory template/deps.c watches: its ctime is not compared. A hard link to the same
+	 * file made or removed anywhere (a vendor dir of hard links, as Debian's packages are copied)
+	 * changes it, and every real change there is an event of the watch. */
+	bool covered;
 	bool present;
 	dev_t dev;
 	ino_t ino;
@@ -86,6 +91,7 @@ void altair_eval_template_watch_file(const char *path)
 		touched = true;
 		return;
 	}
+	files[file_count].covered = altair_eval_template_deps_covers(path);
 	take(&files[file_count]);
 	file_count++;
 }
@@ -98,11 +104,12 @@ static bool same_time(const struct timespec *a, const struct timespec *b)
 bool altair_eval_template_watch_files_changed(void)
 {
 	for (size_t i = 0; i < file_count; i++) {
-		watched_file now = { files[i].path, false, 0, 0, 0, { 0, 0 }, { 0, 0 } };
+		watched_file now = { files[i].path, files[i].covered, false, 0, 0, 0, { 0, 0 }, { 0, 0 } };
 
 		take(&now);
 		if (now.present != files[i].present || (now.present && (now.dev != files[i].dev || now.ino != files[i].ino
-			|| now.size != files[i].size || !same_time(&now.mtime, &files[i].mtime) || !same_time(&now.ctime, &files[i].ctime)))) {
+			|| now.size != files[i].size || !same_time(&now.mtime, &files[i].mtime)
+			|| (!now.covered && !same_time(&now.ctime, &files[i].ctime))))) {
 			return true;
 		}
 	}

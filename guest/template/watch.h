@@ -3,7 +3,9 @@
  * "Booted templates"):
  *
  *   the files its boot loaded   (dev, inode, size, mtime, ctime) of each, taken after the boot and
- *                               compared before every fork: an edit means a new template
+ *                               compared before every fork: an edit means a new template (what
+ *                               the boot opened and listed in the project, and edits made while it
+ *                               ran, are template/deps.c's, recorded from before the boot)
  *   its scratch                 the boot's files live in the template's tmpfs, which every worker
  *                               shares: inotify on each of its directories, read after each worker,
  *                               reports anything touched but the worker's own dir; that dir is

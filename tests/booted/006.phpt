@@ -27,7 +27,9 @@ $root = altair_booted_project('b006', <<<PHP
     'connect out' => function_exists('stream_socket_client') && @stream_socket_client('tcp://127.0.0.1:22', \$errno, \$error, 1) !== false,
     'signal the host' => function_exists('posix_kill') && @posix_kill($host, 0),
     'control socket (moved)' => @fopen('php://fd/128', 'w') !== false,
-    'control socket (fd 3)' => @fopen('php://fd/3', 'w') !== false,
+    // fd 3 holds /dev/null in the template (so that no file of the boot lands where a worker's
+    // result channel goes): open, but no socket.
+    'control socket (fd 3)' => (\$fd3 = @fopen('php://fd/3', 'r')) !== false && (fstat(\$fd3)['mode'] & 0170000) === 0140000,
     'fork' => function_exists('pcntl_fork'),
     'exec' => function_exists('proc_open'),
 ];

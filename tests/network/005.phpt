@@ -29,6 +29,24 @@ foreach (['read-only' => false, 'rollback' => 'rollback', 'writes' => true] as $
     echo "  ", $db['protocol'], ' ', $db['mode'], ' ', $db['declared_by'], ' ', $db['reached_through'], ' ', $db['enforced_by'] !== null ? 'enforced' : 'NOT ENFORCED', "\n";
     echo "  queries: ", implode(' | ', array_map(fn ($q) => $q['text'] . ($q['refused'] ? ' (refused)' : ''), $r->queries)), "\n";
 }
+// The same server through its Unix socket, declared as redis+unix://: read-only still holds.
+preg_match('/ALTAIR_REDIS_SOCKET=(\S+)/', implode(' ', $lines), $m);
+$socket = $m[1];
+$snippet = sprintf('$r = new Redis(); $r->connect(%s); $r->auth(["app", "secret"]);'
+    . ' $g = $r->get("greeting"); try { $s = $r->set("by-socket", "yes"); } catch (RedisException $e) { $s = $e->getMessage(); }'
+    . ' return [$g, $s === true ? "set" : (string) $s];', var_export($socket, true));
+$r = altair_eval($snippet, $root, ['databases' => ["redis+unix://$socket"]]);
+if (getenv('ALTAIR_EVAL_TEST_WARM') === '1') {
+    // A warm worker's view cannot take the relay's socket yet: the path is absent, and it says so.
+    $line = "socket: " . json_encode([$r->exception['class'] ?? null, $r->sandbox['databases'][0]['note']]);
+    $expected = 'socket: ["RedisException","warm: its Unix socket paths are not relayed yet (only its TCP address is)"]';
+} else {
+    [$read, $write] = array_map(fn ($v) => $v['value'], $r->result['value']);
+    $line = "socket: read $read, write " . (str_contains($write, 'refused') ? 'refused' : $write) . ", server has it: "
+        . $cli('EXISTS', 'by-socket') . ", " . $r->sandbox['databases'][0]['mode'];
+    $expected = 'socket: read hello, write refused, server has it: 0, read-only';
+}
+echo $line === $expected ? "socket: as expected\n" : "$line\n";
 exec(escapeshellarg(__DIR__ . '/../servers/redis.sh') . ' stop ' . escapeshellarg($dir));
 ?>
 --EXPECT--
@@ -41,6 +59,7 @@ rollback: ok true, read hello, write refused, names --writes: true, server has i
 writes: ok true, read hello, write set, names --writes: false, server has it: 1
   redis writes EvalRequest databases relay enforced
   queries: AUTH *** *** | GET greeting | SET written yes
+socket: as expected
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';

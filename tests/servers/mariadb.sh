@@ -68,15 +68,15 @@ CREATE TABLE users (
   UNIQUE KEY users_email_unique (email)
 ) ENGINE=InnoDB;
 INSERT INTO users (name, email, password, created_at, updated_at) VALUES
-  ('Ada', 'ada@example.com', '$2y$12$altairaltairaltairaltairuAdaAdaAdaAdaAdaAdaAdaAdaAdaAd', NOW(), NOW()),
-  ('Grace', 'grace@example.com', '$2y$12$altairaltairaltairaltairuGraceGraceGraceGraceGraceGrac', NOW(), NOW()),
-  ('Linus', 'linus@example.com', '$2y$12$altairaltairaltairaltairuLinusLinusLinusLinusLinusLinu', NOW(), NOW());
+  ('Ada Lovelace', 'ada@example.com', '$2y$10$92IXUNpkjO0rOQ5byMi.Ye4oKoEa3Ro9llC/.og/at2.uheWG/igi', '2024-01-01 00:00:00', '2024-01-01 00:00:00'),
+  ('Grace Hopper', 'grace@example.com', '$2y$10$92IXUNpkjO0rOQ5byMi.Ye4oKoEa3Ro9llC/.og/at2.uheWG/igi', '2024-01-02 00:00:00', '2024-01-02 00:00:00'),
+  ('Linus Torvalds', 'linus@example.com', '$2y$10$92IXUNpkjO0rOQ5byMi.Ye4oKoEa3Ro9llC/.og/at2.uheWG/igi', '2024-01-03 00:00:00', '2024-01-03 00:00:00');
 CREATE TABLE posts (
   id bigint unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY,
   user_id bigint unsigned NOT NULL,
   title varchar(255) NOT NULL
 ) ENGINE=InnoDB;
-INSERT INTO posts (user_id, title) VALUES (1, 'Notes on the Analytical Engine'), (2, 'Compilers');
+INSERT INTO posts (user_id, title) VALUES (1, 'Notes on the Analytical Engine'), (2, 'The first bug');
 SQL
   echo "ALTAIR_MYSQL_PORT=$port ALTAIR_MYSQL_SOCKET=$dir/mysqld.sock ALTAIR_MYSQL_PID=$pid"
 }

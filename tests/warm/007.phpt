@@ -53,6 +53,6 @@ function altair_booted_capable(Altair\Eval\EvalResult $r): bool
 {"booted":true,"float":true,"seconds":true,"hrtime":true,"argv":true}
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w007-*') as $d) altair_test_remove($d);
+require __DIR__ . '/../booted/clean.inc';
+altair_clean_roots('w007');
 ?>

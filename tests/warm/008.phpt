@@ -56,6 +56,6 @@ bool(false)
 bool(true)
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w008-*') as $d) altair_test_remove($d);
+require __DIR__ . '/../booted/clean.inc';
+altair_clean_roots('w008');
 ?>

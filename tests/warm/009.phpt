@@ -57,6 +57,6 @@ inherit, writes: ["two","two"] as cold
 inherit, writes: [false,false] as cold
 --CLEAN--
 <?php
-require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w009-*') as $d) altair_test_remove($d);
+require __DIR__ . '/../booted/clean.inc';
+altair_clean_roots('w009');
 ?>

@@ -375,7 +375,8 @@ final class SocketServer
             'idle_timeout_s' => $this->idleSeconds,
             'uptime_s' => (int) (microtime(true) - $this->startedAt),
             'evaluations' => $this->served,
-            'workers' => $this->pool?->size() ?? 0,
+            'workers' => $this->pool?->pids() ?? [],
+            'evaluating' => $this->pool?->busyCount() ?? 0,
         ];
     }
 

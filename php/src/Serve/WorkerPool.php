@@ -39,9 +39,12 @@ final class WorkerPool
         return function_exists('pcntl_fork') && function_exists('pcntl_waitpid');
     }
 
-    public function size(): int
+    /**
+     * @return list<int> the workers' pids (none without pcntl)
+     */
+    public function pids(): array
     {
-        return count($this->pids);
+        return array_values($this->pids);
     }
 
     /**
@@ -97,6 +100,12 @@ final class WorkerPool
     public function isBusy(): bool
     {
         return $this->busy !== [];
+    }
+
+    /** How many workers are evaluating now. */
+    public function busyCount(): int
+    {
+        return count($this->busy);
     }
 
     /**

@@ -256,6 +256,52 @@ final class ServeTest extends TestCase
         }
     }
 
+    /**
+     * The worker evaluating a call dies (killed while the snippet waits): that call fails with one
+     * line, another worker takes its place, and the next call is served.
+     */
+    public function testAWorkerThatDiesFailsItsCallOnly(): void
+    {
+        self::assertSame(0, $this->altair(['serve', '--daemon', '--workers=1'])->exitCode);
+        $workers = $this->workers();
+        self::assertCount(1, $workers);
+        $call = proc_open(
+            [$this->repository->altair(), 'eval', '--timeout-ms=30000', '--project-root=' . $this->project, 'while (true) { usleep(20000); }'],
+            [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            null,
+            ['XDG_RUNTIME_DIR' => $this->runtime, 'PHP_BINARY' => PHP_BINARY] + getenv(),
+        );
+        self::assertIsResource($call);
+        while (!str_contains($this->altair(['serve', '--status'])->stdout, 'evaluating: 1') && proc_get_status($call)['running']) {
+            usleep(20_000);
+        }
+        posix_kill($workers[0], SIGKILL);
+        $out = (string) stream_get_contents($pipes[1]);
+        $err = (string) stream_get_contents($pipes[2]);
+        $exit = proc_close($call);
+
+        self::assertSame(1, $exit, $out . $err);
+        self::assertSame('', $out);
+        self::assertSame("altair: the project's server: the process evaluating this call ended before it answered.\n", $err);
+        $next = $this->altair(['eval', 'return 8;']);
+        self::assertSame(0, $next->exitCode, $next->stderr);
+        self::assertStringStartsWith('✓ int 8', $next->stdout);
+        self::assertSame(1, $this->served());
+        self::assertNotSame($workers, $this->workers(), 'replaced');
+    }
+
+    /**
+     * @return list<int>
+     */
+    private function workers(): array
+    {
+        $status = $this->altair(['serve', '--status']);
+        self::assertSame(1, preg_match('/^workers: (\[[\d,]*\])$/m', $status->stdout, $match), $status->stdout . $status->stderr);
+
+        return json_decode($match[1], true, 2, JSON_THROW_ON_ERROR);
+    }
+
     public function testEveryErrorOfARequestIsItsAnswerAndTheServerGoesOn(): void
     {
         self::assertSame(0, $this->altair(['serve', '--daemon'])->exitCode);

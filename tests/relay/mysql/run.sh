@@ -17,16 +17,21 @@ trap cleanup EXIT
 # The proxy runs under ASAN and UBSAN: the real clients' traffic checks the engine's memory too.
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay -DENGINE=altair_relay_engine_mysql -o "$work/proxy" \
   tests/relay/proxy.c relay/buf.c relay/mode.c relay/mysql*.c
+cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
+  -o "$work/status" "$here/status.c" relay/buf.c relay/mode.c relay/mysql*.c
 eval "$("$ROOT/tests/servers/mariadb.sh" start "$work/server")"
-# A procedure that commits (issue 19's CALL route).
+# A procedure that commits (issue 19's CALL route); a superuser for status.inc.
 mariadb --no-defaults -uroot -S "$ALTAIR_MYSQL_SOCKET" app <<'SQL'
 DELIMITER //
 CREATE PROCEDURE evil() BEGIN INSERT INTO posts (user_id, title) VALUES (1, 'evil'); COMMIT; END //
+DELIMITER ;
+CREATE USER 'boss'@'%' IDENTIFIED BY 'boss';
+GRANT ALL ON *.* TO 'boss'@'%';
 SQL
 
 export ALTAIR_MYSQL_PORT ALTAIR_MYSQL_SOCKET ALTAIR_PROXY="$work/proxy" ALTAIR_WORK="$work"
 status=0
-for suite in read_only; do
+for suite in read_only rollback writes status; do
   say "mysql relay: $suite"
   php -d display_errors=stderr "$here/$suite.inc" || status=1
 done

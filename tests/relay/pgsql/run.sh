@@ -113,6 +113,16 @@ grep -qF '"text":"SELECT email FROM users ORDER BY id","params":null,"duration_n
 grep -q '"text":"BEGIN READ WRITE; DELETE FROM posts; COMMIT;".*"refused":true' "$work/queries.jsonl" || fail "queries: a refusal missing"
 stop_proxy
 
+say "relay pgsql: a server that requires TLS"
+hba="$work/pg/pg_hba.conf"
+{ echo "hostnossl all tlsonly 127.0.0.1/32 reject"; cat "$hba"; } >"$work/hba.new"
+cat "$work/hba.new" >"$hba"
+su_psql -c "CREATE ROLE tlsonly LOGIN PASSWORD 'secret'" -c "SELECT pg_reload_conf()" >/dev/null
+start_proxy read-only tcp:127.0.0.1:0 "tcp:127.0.0.1:$ALTAIR_PGSQL_PORT"
+tls_out=$("$ALTAIR_PGSQL_BIN/psql" -X -h 127.0.0.1 -p "$proxy_at" -U tlsonly -d app -c 'SELECT 1' 2>&1 || true)
+grep -q 'requires TLS, which the relay does not speak to it yet' <<<"$tls_out" || fail "TLS: $tls_out"
+stop_proxy
+
 say "relay pgsql: read-only, a Unix socket to the server's TCP port"
 start_proxy read-only "unix:$work/.s.PGSQL.5432" "tcp:127.0.0.1:$ALTAIR_PGSQL_PORT"
 for name in read writes one-string; do
@@ -127,7 +137,11 @@ for name in rollback-writes pdo-transactions errors transaction-control one-stri
 done
 [ -e /tmp/altair-relay-pgsql-escaped ] && fail "rollback: COPY reached a file"
 
-# A client killed in the middle of its transaction: the relay rolls back.
+# A client killed in the middle of its transaction: the relay rolls back (the server's log shows
+# the relay's ROLLBACK, not only the server's own rollback of a dropped connection).
+su_psql -c "ALTER SYSTEM SET log_statement = 'all'" -c "SELECT pg_reload_conf()" >/dev/null
+server_log="$work/pg/data/server.log"
+rollbacks_before=$(grep -c 'statement: ROLLBACK$' "$server_log" || true)
 php "$here/drive.inc" hold 127.0.0.1 "$proxy_at" >"$work/hold.out" 2>&1 &
 holders+=($!)
 for _ in $(seq 1 100); do grep -q holding "$work/hold.out" && break; sleep 0.1; done
@@ -135,6 +149,7 @@ grep -q holding "$work/hold.out" || fail "rollback hold: $(cat "$work/hold.out")
 [ "$(su_psql -c 'SELECT count(*) FROM posts')" = 2 ] || fail "rollback: an uncommitted write is visible outside"
 kill -KILL "${holders[-1]}"
 unchanged "rollback, client killed"
+[ "$(grep -c 'statement: ROLLBACK$' "$server_log" || true)" -gt "$rollbacks_before" ] || fail "rollback: the relay sent no ROLLBACK when its client died"
 stop_proxy
 
 # The relay killed in the middle of a transaction: the server rolls back.

@@ -30,6 +30,12 @@ failed=0
 pass() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*" >&2; }
 
+# The bound on requests waiting for replies, without sockets (pending.c).
+if cc -g -O1 -fsanitize=address,undefined -Wall -Wextra -Werror -std=gnu11 -I relay -o "$work/pending" \
+  tests/relay/redis/pending.c relay/buf.c relay/mode.c relay/redis*.c && "$work/pending" >/dev/null; then pass; else
+  fail "pending bound (tests/relay/redis/pending.c)"
+fi
+
 cli() { redis-cli -s "$ALTAIR_REDIS_SOCKET" --no-auth-warning -a secret "$@"; }
 # What a write could change: every key (all databases), a config value, the script cache.
 script_sha=$(printf '%s' "return 'altair'" | sha1sum | cut -d' ' -f1)

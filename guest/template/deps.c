@@ -1,0 +1,513 @@
+/*
+ * What a booted template's boot depended on (see template/deps.h): inotify on the project's
+ * directories from before the boot starts, so that what the boot opened and listed, and any change
+ * to it from that moment on, are known. Plain C over syscalls.
+ */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+
+#include "deps.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#ifdef __linux__
+# include <sys/inotify.h>
+# define DEPS_INOTIFY 1
+#endif
+
+/* A project's tree with its vendor dir is a few thousand directories; past this the rest is left
+ * unwatched (what the boot included from there is still stat'ed, template/watch.c). */
+#define DEPS_MAX_DIRS 16384
+#define DEPS_MAX_DEPTH 32
+/* Descriptors the boot may leave open on files (a database, a data file). */
+#define DEPS_MAX_FDS 64
+#define DEPS_READ_CHUNK 65536
+/* The queue's descriptor sits above the template's sealed control socket (template/template.c),
+ * away from the low numbers a boot might take for a channel (3 is a worker's result channel). A
+ * boot that reads the queue through php://fd only hides its own dependencies; one that leaves a
+ * copy open is refused (template/boot.c: nothing but files may stay open). */
+#define DEPS_NOTIFY_FD_MIN 129
+
+typedef struct {
+	int wd;
+	int depth;
+	char *path;
+	bool depends; /* listed by the boot, parent of a file it opened, or an autoload dir */
+} deps_dir;
+
+typedef struct {
+	int wd;
+	char *name;
+} deps_entry;
+
+typedef struct {
+	int fd;
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	mode_t type;
+} deps_fd;
+
+static int notify_fd = -1;
+static deps_dir *dirs;
+static size_t dir_count, dir_capacity;
+static deps_entry *opened;
+static size_t opened_count, opened_capacity;
+/* The watched directories' paths, sorted, for altair_eval_template_deps_covers (built on first use). */
+static const char **sorted_paths;
+static size_t sorted_count;
+static deps_fd remembered[DEPS_MAX_FDS];
+static size_t remembered_count;
+static bool changed;
+/* The boot's record overflowed the queue: every change in the project counts. */
+static bool every_change;
+
+/* Names never watched: nothing a boot reads, and the busiest trees of a checkout. */
+static const char *const unwatched_names[] = { ".git", "node_modules", NULL };
+
+static deps_dir *dir_by_wd(int wd)
+{
+	size_t low = 0, high = dir_count;
+
+	/* Watch descriptors are handed out in increasing order, and dirs is appended in that order. */
+	while (low < high) {
+		size_t middle = (low + high) / 2;
+		if (dirs[middle].wd == wd) {
+			return &dirs[middle];
+		}
+		if (dirs[middle].wd < wd) {
+			low = middle + 1;
+		} else {
+			high = middle;
+		}
+	}
+	return NULL;
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+	const deps_entry *left = a, *right = b;
+
+	if (left->wd != right->wd) {
+		return left->wd < right->wd ? -1 : 1;
+	}
+	return strcmp(left->name, right->name);
+}
+
+static bool is_opened(int wd, const char *name)
+{
+	deps_entry key = { wd, (char *) name };
+
+	return opened_count > 0 && bsearch(&key, opened, opened_count, sizeof(*opened), compare_entries) != NULL;
+}
+
+#ifdef DEPS_INOTIFY
+# define DEPS_MASK (IN_OPEN | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM \
+	| IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
+# define DEPS_ENTRY_CHANGES (IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+# define DEPS_CONTENT_CHANGES (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE)
+# define DEPS_SELF_CHANGES (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
+
+static void add_dir(const char *path, int depth)
+{
+	int wd;
+
+	if (dir_count == DEPS_MAX_DIRS) {
+		return;
+	}
+	if (dir_count == dir_capacity) {
+		size_t capacity = dir_capacity ? dir_capacity * 2 : 256;
+		deps_dir *grown = realloc(dirs, capacity * sizeof(*dirs));
+		if (!grown) {
+			return;
+		}
+		dirs = grown;
+		dir_capacity = capacity;
+	}
+	wd = inotify_add_watch(notify_fd, path, DEPS_MASK);
+	/* A directory reached twice (the same inode) keeps its first watch. */
+	if (wd < 0 || (dir_count > 0 && wd <= dirs[dir_count - 1].wd)) {
+		return;
+	}
+	dirs[dir_count].path = strdup(path);
+	if (!dirs[dir_count].path) {
+		inotify_rm_watch(notify_fd, wd);
+		return;
+	}
+	dirs[dir_count].wd = wd;
+	dirs[dir_count].depth = depth;
+	dirs[dir_count].depends = false;
+	dir_count++;
+}
+
+static bool unwatched(const char *name)
+{
+	for (const char *const *skip = unwatched_names; *skip; skip++) {
+		if (strcmp(name, *skip) == 0) {
+			return true;
+		}
+	}
+	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0;
+}
+
+/* Breadth first, dirs itself the queue; links are never followed. */
+static void watch_tree(const char *root)
+{
+	char child[PATH_MAX];
+
+	add_dir(root, 0);
+	for (size_t next = 0; next < dir_count; next++) {
+		int fd = open(dirs[next].path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		DIR *listing = fd >= 0 ? fdopendir(fd) : NULL;
+		struct dirent *entry;
+
+		if (!listing) {
+			if (fd >= 0) {
+				close(fd);
+			}
+			continue;
+		}
+		while ((entry = readdir(listing)) != NULL && dirs[next].depth < DEPS_MAX_DEPTH) {
+			struct stat info;
+			bool directory = entry->d_type == DT_DIR;
+			if (unwatched(entry->d_name)) {
+				continue;
+			}
+			if (entry->d_type == DT_UNKNOWN) {
+				directory = fstatat(fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(info.st_mode);
+			}
+			if (directory && (size_t) snprintf(child, sizeof(child), "%s/%s", dirs[next].path, entry->d_name) < sizeof(child)) {
+				add_dir(child, dirs[next].depth + 1);
+			}
+		}
+		closedir(listing);
+	}
+}
+
+/* Everything queued now, in one buffer (the caller frees it). */
+static char *read_queue(size_t *length)
+{
+	char *buffer = NULL;
+	size_t capacity = 0;
+	ssize_t got;
+
+	*length = 0;
+	for (;;) {
+		if (capacity - *length < DEPS_READ_CHUNK) {
+			char *grown = realloc(buffer, capacity + DEPS_READ_CHUNK);
+			if (!grown) {
+				/* Cannot be read: then nothing can be trusted. */
+				changed = true;
+				break;
+			}
+			buffer = grown;
+			capacity += DEPS_READ_CHUNK;
+		}
+		got = read(notify_fd, buffer + *length, capacity - *length);
+		if (got < 0 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			break;
+		}
+		*length += (size_t) got;
+	}
+	return buffer;
+}
+
+static const struct inotify_event *event_at(const char *buffer, size_t length, size_t *at)
+{
+	const struct inotify_event *event;
+
+	if (*at + sizeof(*event) > length) {
+		return NULL;
+	}
+	event = (const struct inotify_event *) (const void *) (buffer + *at);
+	*at += sizeof(*event) + event->len;
+	return *at <= length ? event : NULL;
+}
+
+/* Whether an event changes something the boot depended on. */
+static bool counts(const struct inotify_event *event)
+{
+	deps_dir *dir;
+
+	if (event->mask & IN_Q_OVERFLOW) {
+		return true;
+	}
+	if (!(dir = dir_by_wd(event->wd))) {
+		return false;
+	}
+	if (event->mask & DEPS_SELF_CHANGES) {
+		return dir->depends || every_change;
+	}
+	if (event->mask & DEPS_ENTRY_CHANGES) {
+		return dir->depends || every_change;
+	}
+	if ((event->mask & DEPS_CONTENT_CHANGES) && event->len > 0) {
+		return every_change || is_opened(event->wd, event->name);
+	}
+	return false;
+}
+
+static void remember_opened(int wd, const char *name)
+{
+	if (opened_count == opened_capacity) {
+		size_t capacity = opened_capacity ? opened_capacity * 2 : 512;
+		deps_entry *grown = realloc(opened, capacity * sizeof(*opened));
+		if (!grown) {
+			every_change = true;
+			return;
+		}
+		opened = grown;
+		opened_capacity = capacity;
+	}
+	if ((opened[opened_count].name = strdup(name)) == NULL) {
+		every_change = true;
+		return;
+	}
+	opened[opened_count++].wd = wd;
+}
+
+/* An IN_OPEN of the boot: a directory it listed (the directory's own event), or a file it opened
+ * (the parent's event, with the name), whose directory becomes a dependency too. */
+static void record_open(const struct inotify_event *event)
+{
+	deps_dir *dir = dir_by_wd(event->wd);
+
+	if (!dir) {
+		return;
+	}
+	if (event->len == 0 || event->name[0] == '\0') {
+		dir->depends = true;
+	} else if (!(event->mask & IN_ISDIR)) {
+		dir->depends = true;
+		remember_opened(event->wd, event->name);
+	}
+}
+#endif
+
+bool altair_eval_template_deps_start(const char *root)
+{
+#ifdef DEPS_INOTIFY
+	size_t length;
+	int first = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+
+	if (first < 0) {
+		return false;
+	}
+	notify_fd = fcntl(first, F_DUPFD_CLOEXEC, DEPS_NOTIFY_FD_MIN);
+	close(first);
+	if (notify_fd < 0) {
+		return false;
+	}
+	watch_tree(root);
+	/* Our own listing of the tree is not the boot's: what is queued so far goes (an edit made
+	 * before the boot starts is one the boot reads). */
+	free(read_queue(&length));
+	changed = false;
+	return dir_count > 0;
+#else
+	(void) root;
+	return false;
+#endif
+}
+
+void altair_eval_template_deps_after_boot(void)
+{
+#ifdef DEPS_INOTIFY
+	size_t length, at = 0;
+	char *buffer = read_queue(&length);
+	const struct inotify_event *event;
+
+	while ((event = event_at(buffer, length, &at)) != NULL) {
+		if (event->mask & IN_Q_OVERFLOW) {
+			every_change = true;
+		} else if (event->mask & IN_OPEN) {
+			record_open(event);
+		}
+	}
+	if (opened_count > 1) {
+		qsort(opened, opened_count, sizeof(*opened), compare_entries);
+	}
+	/* A change queued while the boot ran, to something it ended up depending on. */
+	at = 0;
+	while (!changed && (event = event_at(buffer, length, &at)) != NULL) {
+		changed = counts(event);
+	}
+	free(buffer);
+#endif
+}
+
+void altair_eval_template_deps_autoload_dir(const char *path)
+{
+	char resolved[PATH_MAX];
+	size_t length;
+
+	if (!path || !realpath(path, resolved)) {
+		return;
+	}
+	length = strlen(resolved);
+	for (size_t i = 0; i < dir_count; i++) {
+		if (strncmp(dirs[i].path, resolved, length) == 0 && (dirs[i].path[length] == '\0' || dirs[i].path[length] == '/')) {
+			dirs[i].depends = true;
+		}
+	}
+}
+
+bool altair_eval_template_deps_changed(void)
+{
+#ifdef DEPS_INOTIFY
+	size_t length, at = 0;
+	char *buffer;
+	const struct inotify_event *event;
+
+	if (changed || notify_fd < 0) {
+		return true;
+	}
+	buffer = read_queue(&length);
+	while (!changed && (event = event_at(buffer, length, &at)) != NULL) {
+		changed = counts(event);
+	}
+	free(buffer);
+#endif
+	return changed;
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+bool altair_eval_template_deps_covers(const char *path)
+{
+	char parent[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	const char *key = parent;
+
+	if (!slash || slash == path || (size_t) (slash - path) >= sizeof(parent) || dir_count == 0) {
+		return false;
+	}
+	if (!sorted_paths) {
+		if ((sorted_paths = malloc(dir_count * sizeof(*sorted_paths))) == NULL) {
+			return false;
+		}
+		for (size_t i = 0; i < dir_count; i++) {
+			sorted_paths[i] = dirs[i].path;
+		}
+		sorted_count = dir_count;
+		qsort(sorted_paths, sorted_count, sizeof(*sorted_paths), compare_paths);
+	}
+	memcpy(parent, path, (size_t) (slash - path));
+	parent[slash - path] = '\0';
+	return bsearch(&key, sorted_paths, sorted_count, sizeof(*sorted_paths), compare_paths) != NULL;
+}
+
+size_t altair_eval_template_deps_file_count(void)
+{
+	return opened_count;
+}
+
+/* The path of the file fd is on, among those the boot opened and listed (and the devices the
+ * runtime reads); NULL when it is none of them. */
+static char *path_of(const struct stat *open)
+{
+	static const char *const devices[] = { "/dev/urandom", "/dev/random", "/dev/zero", "/dev/null", NULL };
+	char path[PATH_MAX];
+	struct stat info;
+
+	for (size_t i = 0; S_ISREG(open->st_mode) && i < opened_count; i++) {
+		deps_dir *dir = dir_by_wd(opened[i].wd);
+		if (dir && (size_t) snprintf(path, sizeof(path), "%s/%s", dir->path, opened[i].name) < sizeof(path)
+			&& lstat(path, &info) == 0 && info.st_dev == open->st_dev && info.st_ino == open->st_ino) {
+			return strdup(path);
+		}
+	}
+	for (size_t i = 0; S_ISDIR(open->st_mode) && i < dir_count; i++) {
+		if (lstat(dirs[i].path, &info) == 0 && info.st_dev == open->st_dev && info.st_ino == open->st_ino) {
+			return strdup(dirs[i].path);
+		}
+	}
+	for (const char *const *device = devices; S_ISCHR(open->st_mode) && *device; device++) {
+		if (stat(*device, &info) == 0 && S_ISCHR(info.st_mode) && info.st_rdev == open->st_rdev) {
+			return strdup(*device);
+		}
+	}
+	return NULL;
+}
+
+bool altair_eval_template_deps_remember_fd(int fd, char *why, size_t size)
+{
+	struct stat info;
+	int flags = fcntl(fd, F_GETFL);
+	char *path;
+
+	if (flags < 0 || fstat(fd, &info) != 0) {
+		snprintf(why, size, "the boot left descriptor %d open, and it cannot be inspected", fd);
+		return false;
+	}
+	if ((flags & O_ACCMODE) != O_RDONLY) {
+		snprintf(why, size, "the boot left descriptor %d open for writing, which workers would share", fd);
+		return false;
+	}
+	if (remembered_count == DEPS_MAX_FDS || (path = path_of(&info)) == NULL) {
+		snprintf(why, size, "the boot left descriptor %d open on something a worker cannot reopen", fd);
+		return false;
+	}
+	remembered[remembered_count].fd = fd;
+	remembered[remembered_count].path = path;
+	remembered[remembered_count].dev = info.st_dev;
+	remembered[remembered_count].ino = info.st_ino;
+	remembered[remembered_count].type = info.st_mode & S_IFMT;
+	remembered_count++;
+	return true;
+}
+
+int altair_eval_template_deps_reopen(int fd)
+{
+	for (size_t i = 0; i < remembered_count; i++) {
+		const deps_fd *file = &remembered[i];
+		struct stat info;
+		off_t offset;
+		int status, fresh;
+
+		if (file->fd != fd) {
+			continue;
+		}
+		offset = lseek(fd, 0, SEEK_CUR);
+		status = fcntl(fd, F_GETFL);
+		fresh = open(file->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | (file->type == S_IFDIR ? O_DIRECTORY : 0));
+		if (fresh >= 0 && (fstat(fresh, &info) != 0 || info.st_dev != file->dev || info.st_ino != file->ino
+			|| (info.st_mode & S_IFMT) != file->type)) {
+			close(fresh);
+			fresh = -1;
+		}
+		if (fresh >= 0 && offset > 0) {
+			lseek(fresh, offset, SEEK_SET);
+		}
+		if (fresh >= 0 && status >= 0) {
+			fcntl(fresh, F_SETFL, status & (O_NONBLOCK | O_APPEND));
+		}
+		return fresh;
+	}
+	return -2;
+}
+
+void altair_eval_template_deps_close_in_worker(void)
+{
+	if (notify_fd >= 0) {
+		close(notify_fd);
+		notify_fd = -1;
+	}
+}

@@ -1,0 +1,104 @@
+/*
+ * libFuzzer target for the MySQL relay engine (relay/mysql*.c) under ASAN and UBSAN: arbitrary
+ * bytes from both sides, in every mode, any split; and the statement classifier alone.
+ *
+ * Input: byte 0 chooses the target: bit 7 set, the rest of the input is one statement for
+ * altair_mysql_classify (run twice: the verdict must not change); otherwise bits 0-1 choose the
+ * mode and the rest is a list of chunks, each a header byte (bit 7: from the server, else the
+ * client; bits 0-6: its length) and that many bytes. At the end, status(), finish() and close().
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "mysql_classify.h"
+
+extern const altair_relay_engine altair_relay_engine_mysql;
+
+static volatile unsigned sink;
+
+static void touch(const char *bytes, size_t length)
+{
+	for (size_t i = 0; i < length; i++) {
+		sink += (unsigned char) bytes[i];
+	}
+}
+
+static void on_query(void *context, const altair_relay_query *query)
+{
+	(void) context;
+	touch(query->text, query->text_length);
+	if (query->params_json) {
+		touch(query->params_json, query->params_length);
+		if (query->params_length < 2 || query->params_json[0] != '[' || query->params_json[query->params_length - 1] != ']') {
+			abort(); /* parameters are always a JSON array */
+		}
+	}
+	if (query->error) {
+		touch(query->error, query->error_length);
+	}
+}
+
+static uint64_t clock_ns(void)
+{
+	static uint64_t now;
+	return now += 1000;
+}
+
+static void classify_twice(const uint8_t *data, size_t size)
+{
+	altair_mysql_verdict first, second;
+	altair_mysql_classify((const char *) data, size, &first);
+	altair_mysql_classify((const char *) data, size, &second);
+	if (first.action != second.action || (first.action == ALTAIR_MYSQL_REFUSE && strcmp(first.kind, second.kind) != 0)) {
+		abort();
+	}
+	if (first.action == ALTAIR_MYSQL_REFUSE && memchr(first.kind, '\0', sizeof(first.kind)) == NULL) {
+		abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size == 0) {
+		return 0;
+	}
+	if (data[0] & 0x80) {
+		classify_twice(data + 1, size - 1);
+		return 0;
+	}
+	altair_relay_io io = {.on_query = on_query, .now_ns = clock_ns};
+	altair_relay_config config = {.mode = (altair_relay_mode) ((data[0] & 0x3) % 3), .label = "fuzz"};
+	const altair_relay_engine *engine = &altair_relay_engine_mysql;
+	altair_relay_session *session = engine->open(&config, &io);
+	if (!session) {
+		return 0;
+	}
+	size_t at = 1;
+	while (at < size) {
+		bool from_server = data[at] & 0x80;
+		size_t length = data[at] & 0x7f;
+		at++;
+		if (length > size - at) {
+			length = size - at;
+		}
+		altair_relay_verdict verdict = from_server ? engine->from_server(session, data + at, length)
+		                                           : engine->from_client(session, data + at, length);
+		at += length;
+		/* the core writes the buffers out */
+		altair_relay_buf_reset(&io.to_server);
+		altair_relay_buf_reset(&io.to_client);
+		if (verdict == ALTAIR_RELAY_CLOSE) {
+			break;
+		}
+	}
+	altair_relay_status status = {.superuser = -1};
+	engine->status(session, &status);
+	touch(status.server_version, strnlen(status.server_version, sizeof(status.server_version)));
+	engine->finish(session);
+	engine->close(session);
+	altair_relay_buf_free(&io.to_server);
+	altair_relay_buf_free(&io.to_client);
+	return 0;
+}
