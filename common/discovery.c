@@ -29,19 +29,22 @@ static int open_directory_beneath(int dir, const char *name)
 	return openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 }
 
+/* The whole regular file behind fd, sized by fstat; NULL when it is no regular file, over the
+ * cap, or changed size while read. */
 static char *read_capped(int fd, size_t *length)
 {
 	struct stat info;
 	if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size > ALTAIR_EVAL_DISCOVERY_FILE_MAX) {
 		return NULL;
 	}
-	char *text = malloc(ALTAIR_EVAL_DISCOVERY_FILE_MAX + 2);
+	size_t size = (size_t) info.st_size;
+	char *text = malloc(size + 2);
 	size_t used = 0;
 	if (!text) {
 		return NULL;
 	}
-	while (used <= ALTAIR_EVAL_DISCOVERY_FILE_MAX) {
-		ssize_t got = read(fd, text + used, ALTAIR_EVAL_DISCOVERY_FILE_MAX + 1 - used);
+	while (used <= size) {
+		ssize_t got = read(fd, text + used, size + 1 - used);
 		if (got < 0 && errno == EINTR) {
 			continue;
 		}
@@ -50,8 +53,8 @@ static char *read_capped(int fd, size_t *length)
 		}
 		used += (size_t) got;
 	}
-	if (used > ALTAIR_EVAL_DISCOVERY_FILE_MAX) {
-		free(text); /* it grew while read */
+	if (used != size) {
+		free(text); /* it changed while read */
 		return NULL;
 	}
 	text[used] = '\0';

@@ -26,6 +26,7 @@
 #include <fcntl.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -188,6 +189,18 @@ static void on_query(void *context, const altair_relay_query *query)
 }
 
 /* A new client on a listener: a fresh server connection (non-blocking) and engine session. */
+/*
+ * Both legs carry small request/reply exchanges: Nagle's algorithm would hold a short write back
+ * until the previous one is acknowledged (a delayed ACK away). A Unix socket refuses the option;
+ * that is fine, there is nothing to delay there.
+ */
+static void no_delay(int fd)
+{
+	int on = 1;
+
+	(void) setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof(on));
+}
+
 static void accept_client(altair_eval_relay *relay, size_t listener)
 {
 	size_t database = relay->listeners[listener].database;
@@ -216,6 +229,8 @@ static void accept_client(altair_eval_relay *relay, size_t listener)
 		relay->refused[database]++;
 		return;
 	}
+	no_delay(client);
+	no_delay(server);
 	c = ecalloc(1, sizeof(*c));
 	c->relay = relay;
 	c->database = database;

@@ -307,8 +307,7 @@ bool altair_eval_guest_template_boot(char *why, size_t size)
 
 	ZVAL_UNDEF(&host);
 	/* From before the boot's first line: what it opens and lists, and every change from then on. */
-	if (!altair_eval_template_deps_start(ALTAIR_EVAL_G(guest_root))) {
-		snprintf(why, size, "the project's directories cannot be watched (inotify)");
+	if (!altair_eval_template_deps_start(ALTAIR_EVAL_G(guest_root), ALTAIR_EVAL_G(guest_scratch), why, size)) {
 		return false;
 	}
 	hold_worker_descriptors();

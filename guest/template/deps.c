@@ -26,8 +26,9 @@
 # define DEPS_INOTIFY 1
 #endif
 
-/* A project's tree with its vendor dir is a few thousand directories; past this the rest is left
- * unwatched (what the boot included from there is still stat'ed, template/watch.c). */
+/* A project's tree with its vendor dir is a few thousand directories. A tree the watch cannot
+ * cover whole (past these, or past the user's inotify watches) is not served booted: a file the
+ * boot read there could change unseen. */
 #define DEPS_MAX_DIRS 16384
 #define DEPS_MAX_DEPTH 32
 /* Descriptors the boot may leave open on files (a database, a data file). */
@@ -72,6 +73,10 @@ static size_t remembered_count;
 static bool changed;
 /* The boot's record overflowed the queue: every change in the project counts. */
 static bool every_change;
+/* A directory of the tree could not be watched (too deep, too many, no watch left). */
+static bool incomplete;
+/* The template's scratch, never watched (it is not the project's, even beneath a root like /tmp). */
+static const char *skipped_dir;
 
 /* Names never watched: nothing a boot reads, and the busiest trees of a checkout. */
 static const char *const unwatched_names[] = { ".git", "node_modules", NULL };
@@ -123,26 +128,32 @@ static void add_dir(const char *path, int depth)
 {
 	int wd;
 
-	if (dir_count == DEPS_MAX_DIRS) {
+	if (dir_count == DEPS_MAX_DIRS || (skipped_dir && strcmp(path, skipped_dir) == 0)) {
+		incomplete |= dir_count == DEPS_MAX_DIRS;
 		return;
 	}
 	if (dir_count == dir_capacity) {
 		size_t capacity = dir_capacity ? dir_capacity * 2 : 256;
 		deps_dir *grown = realloc(dirs, capacity * sizeof(*dirs));
 		if (!grown) {
+			incomplete = true;
 			return;
 		}
 		dirs = grown;
 		dir_capacity = capacity;
 	}
 	wd = inotify_add_watch(notify_fd, path, DEPS_MASK);
-	/* A directory reached twice (the same inode) keeps its first watch. */
+	/* A directory reached twice (the same inode) keeps its first watch. One removed meanwhile has
+	 * nothing to watch, and one this process may not read, nothing the boot can read; no watch
+	 * left (ENOSPC) or no memory means the tree is not covered. */
 	if (wd < 0 || (dir_count > 0 && wd <= dirs[dir_count - 1].wd)) {
+		incomplete |= wd < 0 && (errno == ENOSPC || errno == ENOMEM);
 		return;
 	}
 	dirs[dir_count].path = strdup(path);
 	if (!dirs[dir_count].path) {
 		inotify_rm_watch(notify_fd, wd);
+		incomplete = true;
 		return;
 	}
 	dirs[dir_count].wd = wd;
@@ -178,7 +189,7 @@ static void watch_tree(const char *root)
 			}
 			continue;
 		}
-		while ((entry = readdir(listing)) != NULL && dirs[next].depth < DEPS_MAX_DEPTH) {
+		while ((entry = readdir(listing)) != NULL) {
 			struct stat info;
 			bool directory = entry->d_type == DT_DIR;
 			if (unwatched(entry->d_name)) {
@@ -187,9 +198,15 @@ static void watch_tree(const char *root)
 			if (entry->d_type == DT_UNKNOWN) {
 				directory = fstatat(fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(info.st_mode);
 			}
-			if (directory && (size_t) snprintf(child, sizeof(child), "%s/%s", dirs[next].path, entry->d_name) < sizeof(child)) {
-				add_dir(child, dirs[next].depth + 1);
+			if (!directory) {
+				continue;
 			}
+			if (dirs[next].depth >= DEPS_MAX_DEPTH
+				|| (size_t) snprintf(child, sizeof(child), "%s/%s", dirs[next].path, entry->d_name) >= sizeof(child)) {
+				incomplete = true;
+				continue;
+			}
+			add_dir(child, dirs[next].depth + 1);
 		}
 		closedir(listing);
 	}
@@ -298,28 +315,36 @@ static void record_open(const struct inotify_event *event)
 }
 #endif
 
-bool altair_eval_template_deps_start(const char *root)
+bool altair_eval_template_deps_start(const char *root, const char *skip, char *why, size_t size)
 {
 #ifdef DEPS_INOTIFY
 	size_t length;
 	int first = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 
-	if (first < 0) {
-		return false;
+	if (first >= 0) {
+		notify_fd = fcntl(first, F_DUPFD_CLOEXEC, DEPS_NOTIFY_FD_MIN);
+		close(first);
 	}
-	notify_fd = fcntl(first, F_DUPFD_CLOEXEC, DEPS_NOTIFY_FD_MIN);
-	close(first);
 	if (notify_fd < 0) {
+		snprintf(why, size, "the project's directories cannot be watched (inotify: %s)", strerror(errno));
 		return false;
 	}
+	skipped_dir = skip;
 	watch_tree(root);
+	if (incomplete || dir_count == 0) {
+		snprintf(why, size, "the project's directories cannot all be watched (%zu watched; at most %d, %d deep, and the user's inotify watches)",
+			dir_count, DEPS_MAX_DIRS, DEPS_MAX_DEPTH);
+		return false;
+	}
 	/* Our own listing of the tree is not the boot's: what is queued so far goes (an edit made
 	 * before the boot starts is one the boot reads). */
 	free(read_queue(&length));
 	changed = false;
-	return dir_count > 0;
+	return true;
 #else
 	(void) root;
+	(void) skip;
+	snprintf(why, size, "this build has no inotify to watch the project's directories");
 	return false;
 #endif
 }

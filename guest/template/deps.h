@@ -3,7 +3,8 @@
  * (guest/template/deps.c; docs/ARCHITECTURE.md, "Booted templates"):
  *
  *   before the boot     inotify on every directory of the project (links not followed, .git and
- *                       node_modules left out, at most DEPS_MAX_DIRS), the queue emptied
+ *                       node_modules left out; a tree it cannot cover whole is not served
+ *                       booted), the queue emptied
  *   after the boot      from the queue: every file the boot opened (included or read) and every
  *                       directory it listed; with the parents of those files and the autoloader's
  *                       directories (Composer's PSR-4, PSR-0 and fallback dirs) they are its
@@ -23,8 +24,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Before the boot: watches the project's directories. false when inotify cannot be had. */
-bool altair_eval_template_deps_start(const char *root);
+/* Before the boot: watches the project's directories (but skip, the template's scratch). false (why
+ * filled in) when inotify cannot be had or cannot cover the whole tree. */
+bool altair_eval_template_deps_start(const char *root, const char *skip, char *why, size_t size);
 /* Right after the boot: reads what it opened and listed, and whether any of it changed since. */
 void altair_eval_template_deps_after_boot(void);
 /* A directory the autoloader resolves classes in: it and every watched directory beneath it. */

@@ -77,3 +77,16 @@ check "hostile: APP_ENV climbing out of the root" "$work/expected-climb" "$work/
 # A root that is no directory, or missing: nothing, no crash.
 check "hostile: a missing root" "$work/nothing" "$work/driver" "$hostile/missing"
 check "hostile: a root that is a file" "$work/nothing" "$work/driver" "$hostile/leak"
+
+# A config cache nested 100000 deep: read to the depth cap, no stack overflow; nothing declared
+# (Laravel would use that cache, so .env is not read instead).
+p=$(new_project deep-cache)
+cp "$hostile/outside/env" "$p/.env"
+mkdir -p "$p/bootstrap/cache"
+{ printf '<?php return '; head -c 100000 /dev/zero | tr '\0' '['; } >"$p/bootstrap/cache/config.php"
+check "hostile: a config cache nested past the depth cap" "$work/nothing" "$work/driver" "$p"
+
+# .env a directory: not read.
+p=$(new_project env-directory)
+mkdir "$p/.env"
+check "hostile: .env a directory" "$work/nothing" "$work/driver" "$p"

@@ -164,12 +164,15 @@ final class SocketServer
                     } elseif (in_array($socket, $pool->sockets(), true)) {
                         [$connection, $reply] = $pool->collect($socket, $this->inherited());
                         $this->answered($connection, $reply);
-                    } else {
-                        $this->receive($this->connectionOf($socket), $pool);
+                    } elseif (($connection = $this->connectionOf($socket)) !== null) {
+                        $this->receive($connection, $pool);
                     }
                 }
                 foreach ($write as $socket) {
-                    $this->send($this->connectionOf($socket));
+                    $connection = $this->connectionOf($socket);
+                    if ($connection !== null) {
+                        $this->send($connection);
+                    }
                 }
                 $this->dropLate();
             }
@@ -302,9 +305,12 @@ final class SocketServer
         return $deadlines === [] ? null : max(0.0, min($deadlines) - microtime(true)) + 0.001;
     }
 
-    private function connectionOf(\Socket $socket): Connection
+    /**
+     * The connection on $socket, or null when it was dropped earlier in the same turn.
+     */
+    private function connectionOf(\Socket $socket): ?Connection
     {
-        return $this->connections[spl_object_id($socket)] ?? throw new \LogicException('an unknown socket.');
+        return $this->connections[spl_object_id($socket)] ?? null;
     }
 
     private function drop(Connection $connection): void
@@ -312,6 +318,8 @@ final class SocketServer
         if (isset($this->connections[spl_object_id($connection->socket)])) {
             unset($this->connections[spl_object_id($connection->socket)]);
             $connection->close();
+            // Back to the baseline between calls, whatever the last reply cost (as MCP).
+            gc_mem_caches();
         }
     }
 
