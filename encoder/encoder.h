@@ -1,6 +1,6 @@
 /*
  * Encoders: turn any PHP value or Throwable into the plain arrays of the result contract
- * (README.md, "Encoded values"; rules in docs/ARCHITECTURE.md, "The encoders"). Used by the
+ * (docs/api.md, "Encoded values"; rules in docs/ARCHITECTURE.md, "The encoders"). Used by the
  * public static API and by the guest role.
  */
 #ifndef ALTAIR_EVAL_ENCODER_H

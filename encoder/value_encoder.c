@@ -1,5 +1,5 @@
 /*
- * ValueEncoder: any PHP value → the typed nodes of the result contract (README, "Encoded values"),
+ * ValueEncoder: any PHP value → the typed nodes of the result contract (docs/api.md, "Encoded values"),
  * as PHP arrays or written straight as JSON (sink.h: one walk, the output chosen once). One switch
  * over the type with an `again:` for references, as php-src's json encoder does; unlike it, descent
  * stops at the caps with a typed marker, and every call into userland is fenced (hook.c). This file

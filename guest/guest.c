@@ -380,7 +380,7 @@ static void report_endpoints(zval *frame, const altair_eval_lockdown_report *ker
 }
 
 /* eval_blocked stays in the contract, always false: eval() is arbitrary code like the snippet itself,
- * held by the same kernel guards (README, Security). */
+ * held by the same kernel guards (docs/security.md). */
 static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_locked)
 {
 	zval frame, unavailable;

@@ -41,7 +41,7 @@ static const char *const disabled_always[] = {
 	 * limits (prlimit is filtered, setrlimit raising a hard limit needs root), device nodes. */
 	"posix_kill", "posix_setsid", "posix_setpgid", "posix_setuid", "posix_seteuid", "posix_setgid",
 	"posix_setegid", "posix_setrlimit", "posix_mkfifo", "posix_mknod", "posix_initgroups",
-	/* libpq reads PGOPTIONS (the read-only session default, which SQL can lift: README) at connect;
+	/* libpq reads PGOPTIONS (the read-only session default, which SQL can lift: docs/databases.md) at connect;
 	 * Laravel's and Symfony's dotenv loaders check function_exists('putenv') and use $_ENV/$_SERVER. */
 	"putenv",
 	/* Native code: enable_dl=0 says the same; a .so written to the scratch would run unguarded. */

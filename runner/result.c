@@ -1,6 +1,6 @@
 /*
  * EvalResult: built once from what supervision observed and what the guest reported; immutable.
- * toArray() gives the result contract (README.md, "The result") with its keys in their fixed order;
+ * toArray() gives the result contract (docs/api.md, "The result") with its keys in their fixed order;
  * how each field is learnt: docs/ARCHITECTURE.md ("The result channel", "Limits").
  */
 #ifdef HAVE_CONFIG_H

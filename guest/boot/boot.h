@@ -1,7 +1,7 @@
 /*
  * The project's boot, run by the guest after vendor/autoload.php and before the snippet's first
  * line: an explicit bootstrap, else Laravel, Symfony, univeros's config/container.php, else the
- * PSR-11 fallbacks (README: "What the guest boots"). Written in PHP (the files of boot/) because every
+ * PSR-11 fallbacks (docs/frameworks.md, "What the guest boots"). Written in PHP (the files of boot/) because every
  * step calls into the project; this file compiles it, runs it and reports what was booted.
  */
 #ifndef ALTAIR_EVAL_GUEST_BOOT_H

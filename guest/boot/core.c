@@ -174,7 +174,7 @@ const char altair_eval_guest_boot_core[] =
 "    return $file[0] === '/' ? $file : $project->root . '/' . $file;\n"
 "}\n"
 "\n"
-"/** Boots what the project is (see docs in README \"Framework detection\"); returns [host, failure]. */\n"
+"/** Boots what the project is (see docs/frameworks.md); returns [host, failure]. */\n"
 "function boot(): array {\n"
 "    $project = new Project((string) \\ini_get('altair_eval.guest_root'), (string) \\ini_get('altair_eval.guest_scratch'),\n"
 "        (bool) \\ini_get('altair_eval.guest_allow_writes') || (bool) \\ini_get('altair_eval.guest_unsafe'));\n"

@@ -94,7 +94,7 @@
 # include <sys/socket.h>
 #elif defined(__linux__) && ((!defined(__x86_64__) && !defined(__aarch64__)) || defined(ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH))
 /* The filter names syscalls by number, and only these two tables are written down: elsewhere
- * there is no seccomp layer, and the report says so (README, known limits, lists what that opens). */
+ * there is no seccomp layer, and the report says so (docs/security.md lists what that opens). */
 # define LOCKDOWN_SECCOMP_NO_ARCH 1
 #endif
 

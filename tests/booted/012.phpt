@@ -1,7 +1,7 @@
 --TEST--
 Booted warm (Symfony): a new class under src/ (a console command, autoconfigured) is in the next booted call's container, as in a cold one's
 --DESCRIPTION--
-Issue 18 item 2. The README promises that after an edit of src/ the next call rebuilds the
+Issue 18 item 2. docs/frameworks.md promises that after an edit of src/ the next call rebuilds the
 container. A booted template's container was built by its boot, which lists src/ for its service
 resource: a new class there was never seen by the booted calls. The template now records the
 directories its boot listed (and Composer's PSR-4 dirs) from before the boot starts and is replaced

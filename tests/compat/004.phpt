@@ -21,7 +21,7 @@ show('inf', ValueEncoder::encode(INF));
 show('-inf', ValueEncoder::encode(-INF));
 show('string', ValueEncoder::encode('hi'));
 $long = ValueEncoder::encode(str_repeat('a', ValueEncoder::STRING_MAX + 100));
-// documented: truncated and length added (the value carries no "...(truncated)" suffix here: README, Differences)
+// documented: truncated and length added (the value carries no "...(truncated)" suffix here: docs/univeros.md, Differences)
 var_dump($long['type'], $long['truncated'], $long['length'], strlen($long['value']) === ValueEncoder::STRING_MAX);
 show('list', ValueEncoder::encode([1, 2, 3]));
 show('assoc', ValueEncoder::encode(['a' => 1, 'b' => 2]));

@@ -16,7 +16,7 @@ var_dump($e['class'], $e['message'], $e['code'], $e['file'] === __FILE__, is_int
 var_dump($e['stack_trace'][0]['function'], $e['stack_trace'][0]['file'] === __FILE__, $e['previous']);
 
 // the previous chain: each cause with class, message, file and line; at most MAX_PREVIOUS_CHAIN
-// causes (then this project's marker of what was left out: README, Differences)
+// causes (then this project's marker of what was left out: docs/univeros.md, Differences)
 $current = new LogicException('root');
 for ($i = 0; $i < ExceptionEncoder::MAX_PREVIOUS_CHAIN + 5; $i++) {
     $current = new RuntimeException('wrap-' . $i, 0, $current);

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Cli;
 
 /**
- * Exit codes of bin/altair (README.md, "Exit codes").
+ * Exit codes of bin/altair (docs/cli.md, "Exit codes").
  */
 enum ExitCode: int
 {

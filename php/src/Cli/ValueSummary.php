@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Cli;
 
 /**
- * One short line for an encoded value (README.md, "Encoded values"): `null`, `int 2`,
+ * One short line for an encoded value (docs/api.md, "Encoded values"): `null`, `int 2`,
  * `string "abc"`, `array(3) [1, 2, 3]`, `object App\User\User #12`.
  */
 final class ValueSummary

@@ -7,7 +7,7 @@ namespace AltairEval\Frontend\Mcp;
 use AltairEval\Frontend\Runtime\Outcome;
 
 /**
- * The result contract (README.md, "The result"; docs/ARCHITECTURE.md, "The result channel") as a JSON Schema, the tool's outputSchema.
+ * The result contract (docs/api.md, "The result"; docs/ARCHITECTURE.md, "The result channel") as a JSON Schema, the tool's outputSchema.
  */
 final class ResultSchema
 {

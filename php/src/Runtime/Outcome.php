@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Runtime;
 
 /**
- * The result contract (README.md, "The result"; docs/ARCHITECTURE.md, "The result channel") as the front-ends read it: typed accessors over the array that
+ * The result contract (docs/api.md, "The result"; docs/ARCHITECTURE.md, "The result channel") as the front-ends read it: typed accessors over the array that
  * EvalResult::toArray() returns, with the contract's key order kept for JSON output.
  */
 final class Outcome

@@ -5,7 +5,7 @@ Layer: the database server. The child's PGOPTIONS ends with -c default_transacti
 unless allowWrites, so every libpq session starts read-only and the server itself refuses an INSERT
 (SQLSTATE 25006). The caller's own PGOPTIONS are kept. This is a session default, not a lock: a
 snippet that runs SET default_transaction_read_only = off gets its write through, and this test
-records that on purpose (the README says so; a read-only role is the real fix).
+records that on purpose (docs/databases.md says so; a read-only role is the real fix).
 The network is off: the server is reached only because its TCP port or socket is allowlisted; an
 unlisted request cannot reach it at all. Needs the server that tests/hosts/postgres/run.sh starts.
 --EXTENSIONS--
