@@ -107,6 +107,10 @@ static void track(pgsql_session *s, const altair_pgsql_message *m, reply *r, con
 			snprintf(r->expect, sizeof(r->expect), "1");
 			if (sql) {
 				remember(s->statements, &s->statement_count, name, sql, strlen(sql), NULL, 0);
+				/* Reported only if the server refuses the Parse itself (an unknown table): no
+				 * Execute of it will ever be, and the query would be missing from the list. */
+				r->text = altair_pgsql_copy(sql, strlen(sql));
+				r->text_length = r->text ? strlen(sql) : 0;
 			}
 			break;
 		case 'B': {

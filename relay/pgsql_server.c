@@ -249,7 +249,8 @@ static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *
 	}
 }
 
-/* An error in the extended protocol: the server skips every message up to the next Sync. */
+/* An error in the extended protocol: the server skips every message up to the next Sync. The
+ * statement reported with the error is the Execute that failed or, when a Parse failed, its text. */
 static void extended_error(pgsql_session *s, const altair_pgsql_message *m)
 {
 	size_t length = 0;
@@ -259,7 +260,7 @@ static void extended_error(pgsql_session *s, const altair_pgsql_message *m)
 	forward(s, m);
 	s->copy_in = false;
 	while ((r = head(s)) && r->kind != REPLY_SYNC && r->kind != REPLY_QUERY && !(r->kind == REPLY_INTERNAL && strchr(r->expect, 'Z'))) {
-		if (r->kind == REPLY_EXECUTE && !reported) {
+		if ((r->kind == REPLY_EXECUTE || (r->kind == REPLY_FORWARD && r->text)) && !reported) {
 			altair_pgsql_report(s, r->text, r->text_length, r->params, r->params_length, r->started, -1,
 				message ? message : "error", message ? length : 5, false);
 			reported = true;

@@ -21,7 +21,7 @@ require __DIR__ . '/databases.inc';
 foreach (['mysql', 'pgsql'] as $server) {
     $root = altair_db_laravel("db001-$server", [$server => 'tcp', 'redis' => 'tcp']);
     $cli = altair_cli($root, 'return [User::count(), User::where("email", "grace@example.com")->first()->name, DB::connection()->getDriverName(), Cache::get("missing", "default")];');
-    echo "$server: exit {$cli['exit']}: ", json_encode($cli['result']['result']['value'] ?? $cli), "\n";
+    echo "$server: exit {$cli['exit']}: ", json_encode(altair_db_decode($cli['result']['result'] ?? null) ?? $cli), "\n";
     $databases = $cli['result']['sandbox']['databases'] ?? [];
     foreach ($databases as $database) {
         echo '  ', $database['protocol'], ' ', $database['mode'], ' ', $database['enforced_by'] ? 'enforced' : 'NOT ENFORCED', "\n";

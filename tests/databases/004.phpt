@@ -34,7 +34,7 @@ $routes = [
 ];
 foreach ($routes as $route => $snippet) {
     $r = altair_db_eval($root, $snippet);
-    $refused = !$r->ok || in_array($r->result['value'] ?? null, [false, null], true);
+    $refused = !$r->ok || in_array(altair_db_decode($r->result) ?? null, [false, null], true);
     echo str_pad($route, 16), $refused ? 'refused' : 'NOT REFUSED: ' . json_encode($r->result), altair_db_fingerprint('redis') === $before ? ', server unchanged' : ', SERVER CHANGED', "\n";
 }
 ?>

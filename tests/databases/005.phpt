@@ -16,7 +16,7 @@ foreach (['mysql', 'pgsql'] as $server) {
     $root = altair_db_symfony("db005-$server", $server);
     $before = altair_db_fingerprint_symfony($server);
     $r = altair_db_eval($root, 'return container(Doctrine\ORM\EntityManagerInterface::class)->getRepository(App\Entity\Product::class)->count([]);');
-    echo "$server count: ", json_encode($r->result['value'] ?? $r->exception['message'] ?? null), "\n";
+    echo "$server count: ", json_encode(altair_db_decode($r->result) ?? $r->exception['message'] ?? null), "\n";
     foreach ([
         'remove + flush' => '$em = container(Doctrine\ORM\EntityManagerInterface::class); foreach ($em->getRepository(App\Entity\Product::class)->findAll() as $p) { $em->remove($p); } $em->flush(); return true;',
         'DBAL statement' => 'return container(Doctrine\DBAL\Connection::class)->executeStatement("DELETE FROM product");',

@@ -16,8 +16,10 @@ if ($why = altair_db_missing('pgsql')) die("skip $why");
 require __DIR__ . '/databases.inc';
 $root = altair_db_laravel('db007', ['pgsql' => 'tcp']);
 $r = altair_db_eval($root, 'User::where("email", "ada@example.com")->first(); try { DB::select("SELECT * FROM nope"); } catch (Throwable) {} return User::count();');
-echo json_encode($r->result['value'] ?? null), "\n";
-$mine = array_values(array_filter($r->queries ?? [], fn ($q) => !str_starts_with(strtolower($q['text'] ?? $q['sql'] ?? ''), 'set ')));
+echo json_encode(altair_db_decode($r->result)), "\n";
+// The app's own statements: not the SETs of Laravel's connection set-up, nor the DEALLOCATEs pdo_pgsql
+// sends to free its prepared statements (reported by the relay as it saw them, in the order sent).
+$mine = array_values(array_filter($r->queries ?? [], fn ($q) => !preg_match('/^(set|deallocate) /i', $q['text'] ?? $q['sql'] ?? '')));
 foreach ($mine as $q) {
     $text = $q['text'] ?? $q['sql'];
     printf("%s | params %s | rows %s | error %s | duration %s\n", $text, json_encode($q['params'] ?? null), json_encode($q['rows'] ?? null),

@@ -2,7 +2,8 @@
 Databases: a child killed in the middle of a write (timeout) leaves nothing: no row, no session left on the server
 --DESCRIPTION--
 Issue 20 item 1: whatever happens the write is undone. The snippet writes in rollback mode and
-with --writes inside its own transaction, then spins until the deadline kills it. The relay rolls
+with --writes inside its own transaction (posts first: users' foreign key would refuse the delete
+before the test proves anything), then spins until the deadline kills it. The relay rolls
 back when the connection closes; the server has no session of ours left in a transaction.
 --EXTENSIONS--
 altair_eval
@@ -20,7 +21,7 @@ foreach (['mysql', 'pgsql'] as $server) {
     $root = altair_db_laravel("db008-$server", [$server => 'tcp']);
     $before = altair_db_fingerprint($server);
     foreach (['rollback' => altair_db_rollback(), 'writes' => ['allowWrites' => true]] as $mode => $options) {
-        $r = altair_db_eval($root, 'DB::beginTransaction(); User::query()->delete(); while (true) {}', ['timeoutMs' => 1500] + $options);
+        $r = altair_db_eval($root, 'DB::beginTransaction(); DB::table("posts")->delete(); User::query()->delete(); while (true) {}', ['timeoutMs' => 1500] + $options);
         for ($i = 0; $i < 50 && ($open = altair_db_other_sessions($server)) !== '0'; $i++) {
             usleep(100000); // the server notices a closed connection on its own schedule
         }

@@ -31,10 +31,14 @@ for mode in cold warm; do
   say "phpt: tests/databases ($mode)"
   log="$work/phpt-$mode.log"
   warm=0; [ "$mode" = warm ] && warm=1
+  tests=(tests/databases)
+  # Warm workers do not relay Unix sockets yet (docs/ARCHITECTURE.md, "The database relay", step 2):
+  # 009's socket cases are cold only, and 010 proves in both passes what a warm worker does instead.
+  [ "$mode" = warm ] && mapfile -t tests < <(ls tests/databases/*.phpt | grep -v '/009\.phpt$')
   ALTAIR_EVAL_TEST_WARM=$warm NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
     php run-tests.php -q -p "$(command -v php)" -d "extension=$MODULE" \
       -d "pdo_mysql.default_socket=$ALTAIR_MYSQL_SOCKET" -d "mysqli.default_socket=$ALTAIR_MYSQL_SOCKET" \
-      --show-diff tests/databases >"$log" 2>&1 || status=1
+      --show-diff "${tests[@]}" >"$log" 2>&1 || status=1
   grep -E "^(FAIL|SKIP|BORK|LEAK)|^Tests (passed|failed|skipped)|^(---|\+\+\+|[0-9]{3}[+-])" "$log" >&2 || true
   grep -qE "^Tests passed +: +[1-9]" "$log" || status=1
   grep -qE "^Tests skipped +: +[1-9]" "$log" && { echo "databases: a test was skipped" >&2; status=1; }
