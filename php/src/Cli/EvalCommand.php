@@ -38,6 +38,8 @@ final class EvalCommand extends Command
             ->addOption('base64', null, InputOption::VALUE_NONE, 'The snippet (argument, --file or --stdin) is base64-encoded, for callers whose quoting mangles code')
             ->addOption('timeout-ms', null, InputOption::VALUE_REQUIRED, sprintf('Wall-clock limit in milliseconds, %d to %d', $limits->minTimeoutMs(), $limits->maxTimeoutMs()), (string) $limits->defaultTimeoutMs())
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit in MiB, %d to %d', $limits->minMemoryMb(), $limits->maxMemoryMb()), (string) $limits->defaultMemoryMb())
+            ->addOption('database', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Declare a database besides the app\'s own (found in .env): pgsql://HOST:PORT, mysql://HOST:PORT, redis://HOST:PORT, mysql+unix:///path/to/socket … Reached through the relay, read-only unless --writes. Repeatable; default: ALTAIR_EVAL_DATABASES (separated by spaces or commas)')
+            ->addOption('no-queries', null, InputOption::VALUE_NONE, 'Do not list the statements the databases ran under the value (human output; the JSON keeps them)')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'With the network off, let the snippet reach this endpoint: HOST:PORT (TCP; the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
             ->addOption('env-policy', null, InputOption::VALUE_REQUIRED, 'The child\'s environment: inherit (yours, minus loader and ini overrides) or clean (only the --env names); default inherit, or clean when --env is given')
             ->addOption('env', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Pass this environment variable on under --env-policy=clean. Repeatable')
@@ -46,7 +48,7 @@ final class EvalCommand extends Command
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project to evaluate in (default: the current directory)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'Output format: human or json (the full result contract, pretty-printed)', 'human');
         PolicyOptions::add($this, [
-            'writes' => 'Let the snippet write inside the project root (it may always write its scratch directory)',
+            'writes' => 'Let the snippet write inside the project root and to its databases; --writes=rollback: the databases\' writes run and are undone at the end (the project stays read-only)',
             'network' => 'Let the snippet open network connections',
         ]);
         $this
@@ -65,8 +67,11 @@ final class EvalCommand extends Command
                 of a last expression statement is the result (1 + 1 gives 2); a missing final ';' is
                 tolerated. Errors name the snippet's own lines.
 
-                The network is off by default. To reach the application's own database anyway:
-                  <info>%command.full_name% --allow-endpoint=127.0.0.1:5432 'return container(App\Repo::class)->count();'</info>
+                The application's own databases (its .env) are reached with no flag, through a relay in
+                this process, read-only unless --writes; the statements they ran are listed under the
+                value (--no-queries hides them). Try a write and undo it:
+                  <info>%command.full_name% --writes=rollback '$o = Order::create([...]); return [$o->total, Order::count()];'</info>
+                Another database: <info>--database=pgsql://127.0.0.1:5432</info>. The network is off otherwise.
                 The environment is yours (inherit) unless --env-policy=clean, which passes only the
                 --env names; LD_*, PHPRC, PHP_INI_SCAN_DIR and similar overrides are never passed.
 
@@ -89,7 +94,7 @@ final class EvalCommand extends Command
         $call = $run->call($options, is_string($argument) ? $argument : null, is_resource($stream) ? $stream : STDIN);
 
         $outcome = $run->evaluate($call);
-        $output->write($run->render($outcome, $call, $format, $output->isDecorated(), $output->isVerbose()), false, OutputInterface::OUTPUT_RAW);
+        $output->write($run->render($outcome, $call, $format, $output->isDecorated(), $output->isVerbose(), !$options->flag('no-queries')), false, OutputInterface::OUTPUT_RAW);
 
         return $run->exitCode($outcome);
     }

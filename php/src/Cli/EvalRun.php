@@ -43,18 +43,21 @@ final class EvalRun
             throw new UsageError('--env names what --env-policy=clean passes on; with inherit every variable is passed already.');
         }
 
+        [$writes, $argument] = PolicyOptions::writesAndSnippet($options, $argument, takesSnippet: true);
+
         return new EvalCall(
             snippet: $this->snippet($options, $argument, $stdin),
             projectRoot: $projectRoot,
             timeoutMs: $options->intInRange('timeout-ms', $this->limits->defaultTimeoutMs(), $this->limits->minTimeoutMs(), $this->limits->maxTimeoutMs()),
             memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
-            allowWrites: PolicyOptions::writes($options),
+            allowWrites: $writes,
             allowNetwork: PolicyOptions::network($options),
             bootstrap: $options->bootstrap($projectRoot),
             unsafe: $options->flag('unsafe'),
             allowEndpoints: $options->endpoints('allow-endpoint'),
             envPolicy: $envPolicy,
             envAllow: $envAllow,
+            databases: $options->databases(),
         );
     }
 
@@ -96,13 +99,13 @@ final class EvalRun
     /**
      * The bytes to print on stdout: the pretty contract and a newline, or the human form.
      */
-    public function render(Outcome $outcome, EvalCall $call, string $format, bool $decorated, bool $verbose): string
+    public function render(Outcome $outcome, EvalCall $call, string $format, bool $decorated, bool $verbose, bool $queries = true): string
     {
         if ($format === 'json') {
             return (new ContractJson())->encode($outcome, pretty: true) . PHP_EOL;
         }
 
-        return (new HumanRenderer($decorated))->render($outcome, $call, $verbose);
+        return (new HumanRenderer($decorated))->render($outcome, $call, $verbose, $queries);
     }
 
     public function exitCode(Outcome $outcome): int

@@ -89,7 +89,7 @@ final class EventsTailCommand extends Command
             $text($event['id'] ?? ''),
             $text($event['duration_ms'] ?? ''),
             $yesNo($extra['unsafe'] ?? null),
-            $yesNo($extra['allow_writes'] ?? null),
+            ($extra['allow_writes'] ?? null) === 'rollback' ? 'rollback' : $yesNo($extra['allow_writes'] ?? null),
             $yesNo($extra['allow_network'] ?? null),
             $yesNo($extra['timed_out'] ?? null),
             substr($text($extra['snippet_sha256'] ?? ''), 0, self::SHORT_HASH_CHARS),

@@ -10,7 +10,8 @@ use AltairEval\Frontend\Runtime\Outcome;
 /**
  * The human form of a result: the snippet's stdout, then `✓ <type> <short value>` or `✗ <Class>:
  * <message>` with `at <file>:<line>`, then the snippet's stderr, `duration=…ms memory=… KB exit=…`
- * and the sandbox line. ANSI colours only when asked for (the caller knows whether stdout is a TTY).
+ * and the sandbox line; the statements the database relay saw go under the value and the databases
+ * after the sandbox line (QuerySummary). ANSI colours only when asked for (the caller knows whether stdout is a TTY).
  * Everything that comes from the snippet passes through TerminalText: its control characters are
  * shown, never sent to the terminal.
  */
@@ -34,14 +35,19 @@ final class HumanRenderer
 
     private readonly ValueSummary $values;
     private readonly SandboxSummary $sandbox;
+    private readonly QuerySummary $queries;
 
     public function __construct(private readonly bool $colour)
     {
         $this->values = new ValueSummary();
         $this->sandbox = new SandboxSummary();
+        $this->queries = new QuerySummary();
     }
 
-    public function render(Outcome $outcome, EvalCall $call, bool $verbose = false): string
+    /**
+     * @param bool $queries show the statements the database relay saw, under the value
+     */
+    public function render(Outcome $outcome, EvalCall $call, bool $verbose = false, bool $queries = true): string
     {
         $out = '';
         if ($outcome->stdout !== '') {
@@ -51,6 +57,11 @@ final class HumanRenderer
             $out .= $this->paint(self::DIM, '(stdout truncated)') . "\n";
         }
         $out .= $this->status($outcome, $call, $verbose);
+        if ($queries) {
+            foreach ($this->queries->lines($outcome->queries, $outcome->sandbox) as $line) {
+                $out .= $this->paint(self::DIM, $line) . "\n";
+            }
+        }
         if ($outcome->stderr !== '') {
             $out .= $this->withNewline(TerminalText::escape($outcome->stderr));
         }
@@ -59,6 +70,10 @@ final class HumanRenderer
         }
         $out .= $this->paint(self::DIM, $this->metrics($outcome)) . "\n";
         $out .= $this->paint(self::DIM, $this->sandbox->summarize($outcome->sandbox, $call->unsafe)) . "\n";
+        $databases = $this->queries->databasesLine($outcome->sandbox);
+        if ($databases !== null) {
+            $out .= $this->paint(self::DIM, $databases) . "\n";
+        }
 
         return $out;
     }

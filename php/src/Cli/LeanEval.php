@@ -18,11 +18,13 @@ use AltairEval\Frontend\Events\EventLogException;
 final class LeanEval implements OptionValues
 {
     /** EvalCommand's options by how they take values (EvalCommandParityTest keeps them in step). */
-    public const FLAGS = ['stdin', 'base64', 'writes', 'allow-writes', 'network', 'allow-network', 'unsafe'];
+    public const FLAGS = ['stdin', 'base64', 'network', 'allow-network', 'unsafe', 'no-queries'];
     public const VALUES = ['file', 'timeout-ms', 'memory-mb', 'env-policy', 'bootstrap', 'project-root', 'format'];
-    public const LISTS = ['allow-endpoint', 'env'];
+    public const LISTS = ['allow-endpoint', 'env', 'database'];
+    /** Options whose value is optional: absent false, given alone null, as Symfony gives them. */
+    public const OPTIONAL = ['writes', 'allow-writes'];
 
-    /** @var array<string, string|true|list<string>> */
+    /** @var array<string, string|true|null|list<string>> */
     private array $options = [];
     private ?string $snippet = null;
 
@@ -74,9 +76,19 @@ final class LeanEval implements OptionValues
         return getenv('TERM_PROGRAM') !== 'Hyper' && !stream_isatty($stdout);
     }
 
+    /** The snippet argument, when there was one. */
+    public function snippet(): ?string
+    {
+        return $this->snippet;
+    }
+
     public function getOption(string $name): mixed
     {
-        return $this->options[$name] ?? null;
+        if (!array_key_exists($name, $this->options)) {
+            return in_array($name, self::OPTIONAL, true) ? false : null;
+        }
+
+        return $this->options[$name];
     }
 
     /**
@@ -92,7 +104,7 @@ final class LeanEval implements OptionValues
             $format = $run->format($options);
             $call = $run->call($options, $this->snippet, $stdin);
             $outcome = $run->evaluate($call);
-            fwrite($stdout, $run->render($outcome, $call, $format, false, false));
+            fwrite($stdout, $run->render($outcome, $call, $format, false, false, !$options->flag('no-queries')));
 
             return $run->exitCode($outcome);
         } catch (UsageError $error) {
@@ -123,6 +135,16 @@ final class LeanEval implements OptionValues
             $this->options[$name] = true;
 
             return $value === null;
+        }
+        if (in_array($name, self::OPTIONAL, true)) {
+            // Symfony takes the next word as the value unless it starts with a dash (an empty word too)
+            if ($value === null && $next !== null && ($next === '' || $next[0] !== '-')) {
+                $value = $next;
+                $i++;
+            }
+            $this->options[$name] = $value;
+
+            return $value !== '';
         }
         if (!in_array($name, self::VALUES, true) && !in_array($name, self::LISTS, true)) {
             return false;

@@ -42,17 +42,18 @@ final class McpCommand extends Command
             ->setDescription('Serve the framework__eval tool over MCP (JSON-RPC 2.0 on stdin/stdout, one message per line)')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project every call evaluates in (default: the current directory)')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Let every call reach this endpoint with the network off: HOST:PORT (the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
+            ->addOption('database', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A database every call reaches besides the app\'s own (pgsql://HOST:PORT, mysql://…, redis://…, mysql+unix:///path), through the relay. Repeatable; default: ALTAIR_EVAL_DATABASES')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root that returns the PSR-11 container container() uses in every evaluation (default: ALTAIR_EVAL_BOOTSTRAP, then config/container.php)')
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit of each call in MiB, %d to %d', $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()), (string) $this->limits->defaultMemoryMb());
         PolicyOptions::add($this, [
-            'writes' => 'Honour allow_writes:true in calls (refused otherwise)',
+            'writes' => 'Honour allow_writes: true and "rollback" in calls (refused otherwise); --writes=rollback honours only "rollback"',
             'network' => 'Honour allow_network:true in calls (refused otherwise)',
         ]);
         $this
             ->setHelp(<<<'HELP'
                 Speaks MCP revision 2026-07-28 (stateless: each request names it in its _meta) and, after
                 initialize, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio, and offers one
-                tool, <info>framework__eval</info> {snippet, timeout_ms?, allow_writes?, allow_network?}. Its result is the
+                tool, <info>framework__eval</info> {snippet, timeout_ms?, allow_writes? (true, false or "rollback"), allow_network?}. Its result is the
                 EvalResult contract, as structuredContent and as JSON text. There is no unsafe mode over MCP.
                 Only JSON-RPC goes to stdout; logs go to stderr. Client configurations: docs/mcp.md.
 
@@ -71,14 +72,20 @@ final class McpCommand extends Command
             bootstrap: $options->bootstrap($projectRoot),
             memoryLimitMb: $options->intInRange('memory-mb', $this->limits->defaultMemoryMb(), $this->limits->minMemoryMb(), $this->limits->maxMemoryMb()),
             allowEndpoints: $options->endpoints('allow-endpoint'),
+            databases: $options->databases(),
         );
         fwrite($this->log, TerminalText::escape(sprintf(
-            "[%s] serving %s over stdio (writes: %s, network: %s, endpoints: %s)\n",
+            "[%s] serving %s over stdio (writes: %s, network: %s, endpoints: %s, databases: %s)\n",
             Server::NAME,
             $projectRoot,
-            $policy->allowWrites ? 'allowed on request' : 'refused',
+            match ($policy->allowWrites) {
+                true => 'allowed on request',
+                false => 'refused',
+                default => 'rollback only, on request',
+            },
             $policy->allowNetwork ? 'allowed on request' : 'refused',
             $policy->allowEndpoints === [] ? 'none' : implode(' ', $policy->allowEndpoints),
+            $policy->databases === [] ? 'the app\'s own' : 'the app\'s own and ' . implode(' ', $policy->databases),
         )));
 
         $guard = new StdoutGuard();

@@ -84,6 +84,44 @@ final class OptionReader
         return $names;
     }
 
+    /**
+     * An option whose value is optional: false when absent, null when given without a value, else
+     * its value.
+     */
+    public function optional(string $name): string|false|null
+    {
+        $value = $this->input->getOption($name);
+        if ($value === null || $value === false || is_string($value)) {
+            return $value;
+        }
+        if ($value === true) {
+            return null;
+        }
+
+        throw new UsageError(sprintf('--%s takes a single value.', $name));
+    }
+
+    /**
+     * --database values and, when there are none, ALTAIR_EVAL_DATABASES (URLs separated by spaces
+     * or commas): databases declared besides the app's own, each checked by the extension.
+     *
+     * @return list<string>
+     */
+    public function databases(string $name = 'database'): array
+    {
+        $databases = $this->strings($name);
+        if ($databases === []) {
+            $databases = preg_split('/[\s,]+/', (string) getenv('ALTAIR_EVAL_DATABASES'), -1, PREG_SPLIT_NO_EMPTY) ?: [];
+        }
+        foreach ($databases as $url) {
+            if (preg_match('#^[a-z][a-z0-9+.-]*://\S+$#i', $url) !== 1) {
+                throw new UsageError(sprintf('--%s must be a URL such as pgsql://127.0.0.1:5432, mysql+unix:///run/mysqld/mysqld.sock or redis://127.0.0.1:6379, got "%s".', $name, $url));
+            }
+        }
+
+        return $databases;
+    }
+
     public function flag(string $name): bool
     {
         return $this->input->getOption($name) === true;

@@ -58,6 +58,9 @@ final class SandboxSummary
                 $missing[] = $word;
             }
         }
+        if (($sandbox['project_overlay'] ?? false) === true) {
+            $held[] = 'rollback-overlay'; // --writes=rollback: the project's writes went to a copy, dropped at the end
+        }
         $unavailable = $sandbox['unavailable'] ?? [];
         if (is_array($unavailable)) {
             foreach ($unavailable as $item) {

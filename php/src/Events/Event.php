@@ -6,6 +6,7 @@ namespace AltairEval\Frontend\Events;
 
 use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\Outcome;
+use AltairEval\Frontend\Runtime\QueryMask;
 
 /**
  * One line of `<root>/.altair/events.jsonl`.
@@ -64,8 +65,29 @@ final class Event
             kind: 'eval',
             status: $outcome !== null && $outcome->ok ? 'ok' : 'fail',
             durationMs: $outcome !== null ? $outcome->durationMs : $durationMs,
-            extra: self::unsafeExtra($call, $outcome !== null && $outcome->timedOut),
+            extra: self::unsafeExtra($call, $outcome !== null && $outcome->timedOut) + ['queries' => self::queries($outcome)],
         );
+    }
+
+    /**
+     * The statements the run's databases ran, secrets masked (QueryMask), as the audit log keeps them.
+     *
+     * @return list<array<string, mixed>>
+     */
+    private static function queries(?Outcome $outcome): array
+    {
+        if ($outcome === null) {
+            return [];
+        }
+        $databases = is_array($outcome->sandbox['databases'] ?? null) ? array_values($outcome->sandbox['databases']) : [];
+        $mask = new QueryMask();
+        $queries = [];
+        foreach ($outcome->queries as $query) {
+            $database = is_int($query['database'] ?? null) ? $databases[$query['database']] ?? null : null;
+            $queries[] = $mask->mask($query, is_array($database) && is_string($database['protocol'] ?? null) ? $database['protocol'] : null);
+        }
+
+        return $queries;
     }
 
     /**
@@ -77,6 +99,7 @@ final class Event
             'unsafe' => true,
             'allow_writes' => $call->allowWrites,
             'allow_network' => $call->allowNetwork,
+            'databases' => $call->databases,
             'snippet_sha256' => hash('sha256', $call->snippet),
             'snippet_length' => strlen($call->snippet),
             'timed_out' => $timedOut,

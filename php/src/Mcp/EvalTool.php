@@ -47,11 +47,16 @@ final class EvalTool
             'Run a PHP snippet in a fresh, sandboxed PHP process of the project at %s and return what it returned or threw. '
             . 'The snippet is a function body: end with `return <value>;`. `container(?string $id = null)` gives the '
             . 'project\'s PSR-11 container, e.g. `return container(App\User\UserRepository::class)->count();`. '
-            . 'Writes to the project: %s. Network: %s. The result is the EvalResult contract (ok, result, stdout, stderr, '
+            . 'The app\'s own databases (its .env) are reached through a relay, read-only unless allowed. '
+            . 'Writes to the project and its databases: %s. Network: %s. The result is the EvalResult contract (ok, result, stdout, stderr, '
             . 'exception, duration_ms, memory_peak_bytes, exit_code, timed_out, signal, limit_exceeded, error, '
-            . 'stdout_truncated, stderr_truncated, sandbox).',
+            . 'stdout_truncated, stderr_truncated, sandbox with sandbox.databases, host, queries: every statement the databases ran).',
             $this->policy->projectRoot,
-            $this->policy->allowWrites ? 'may be allowed per call with allow_writes' : 'refused (server started without --allow-writes)',
+            match ($this->policy->allowWrites) {
+                true => 'may be allowed per call with allow_writes: true (kept) or "rollback" (run, then undone)',
+                false => 'refused (server started without --allow-writes)',
+                default => 'allow_writes: "rollback" runs them and undoes them at the end; kept writes are refused (server started with --allow-writes=rollback)',
+            },
             $this->policy->allowNetwork ? 'may be allowed per call with allow_network' : 'refused (server started without --allow-network)'
                 . ($this->policy->allowEndpoints === [] ? '' : ', except ' . implode(', ', $this->policy->allowEndpoints) . ', always reachable'),
         );
@@ -66,7 +71,12 @@ final class EvalTool
                     'default' => $this->limits->defaultTimeoutMs(),
                     'description' => 'Wall-clock limit in milliseconds.',
                 ],
-                'allow_writes' => ['type' => 'boolean', 'default' => false, 'description' => 'Let the snippet write inside the project (only if the server allows it).'],
+                'allow_writes' => [
+                    'type' => ['boolean', 'string'],
+                    'enum' => [false, true, EvalCall::WRITES_ROLLBACK],
+                    'default' => false,
+                    'description' => 'true: let the snippet write inside the project and to its databases; "rollback": let it write to its databases and undo every write when the evaluation ends (the project stays read-only). Only if the server allows it.',
+                ],
                 'allow_network' => ['type' => 'boolean', 'default' => false, 'description' => 'Let the snippet use the network (only if the server allows it).'],
             ],
             'required' => ['snippet'],
@@ -77,8 +87,8 @@ final class EvalTool
         }
         if ($this->versions->hasAnnotations($protocolVersion)) {
             $tool['annotations'] = [
-                'readOnlyHint' => !$this->policy->allowWrites,
-                'destructiveHint' => $this->policy->allowWrites,
+                'readOnlyHint' => $this->policy->allowWrites !== true,
+                'destructiveHint' => $this->policy->allowWrites === true,
                 'idempotentHint' => false,
                 'openWorldHint' => $this->policy->allowNetwork,
             ];
@@ -146,7 +156,7 @@ final class EvalTool
         }
 
         $timeoutMs = $this->timeout($values['timeout_ms'] ?? null);
-        $allowWrites = $this->boolean($values, 'allow_writes');
+        $allowWrites = $this->writes($values['allow_writes'] ?? false);
         $allowNetwork = $this->boolean($values, 'allow_network');
         $refusal = $this->policy->refusal($allowWrites, $allowNetwork);
         if ($refusal !== null) {
@@ -163,7 +173,18 @@ final class EvalTool
             bootstrap: $this->policy->bootstrap,
             unsafe: false,
             allowEndpoints: $this->policy->allowEndpoints,
+            databases: $this->policy->databases,
         );
+    }
+
+    /** @return bool|'rollback' */
+    private function writes(mixed $value): bool|string
+    {
+        if (!is_bool($value) && $value !== EvalCall::WRITES_ROLLBACK) {
+            throw new ToolArgumentError('allow_writes must be true, false or "rollback".');
+        }
+
+        return $value;
     }
 
     private function timeout(mixed $value): int

@@ -56,10 +56,51 @@ final class ResultSchema
                 'stderr_truncated' => ['type' => 'boolean'],
                 'sandbox' => [
                     'type' => 'object',
-                    'description' => 'Which guards held: disable_functions, open_basedir, rlimits, seccomp, landlock_abi, netns, ipcns, mountns, scratch_capped, ffi_disabled, result_channel, unavailable.',
+                    'description' => 'Which guards held: disable_functions, open_basedir, rlimits, seccomp, landlock_abi, netns, ipcns, mountns, scratch_capped, ffi_disabled, result_channel, unavailable; and databases: each database the snippet could reach.',
+                    'properties' => [
+                        'databases' => [
+                            'type' => 'array',
+                            'description' => 'Each declared or discovered database: its protocol, address, mode (read-only, rollback, writes, not protected, unreachable), who declared it, what enforces the mode and what could still get through.',
+                            'items' => [
+                                'type' => 'object',
+                                'properties' => [
+                                    'protocol' => ['type' => 'string'],
+                                    'address' => ['type' => 'string'],
+                                    'mode' => ['type' => 'string'],
+                                    'declared_by' => ['type' => 'string'],
+                                    'reached_through' => ['type' => 'string'],
+                                    'enforced_by' => ['type' => ['string', 'null']],
+                                    'residual' => ['type' => ['string', 'null']],
+                                    'note' => ['type' => ['string', 'null']],
+                                    'connections' => ['type' => 'integer', 'minimum' => 0],
+                                    'connections_refused' => ['type' => 'integer', 'minimum' => 0],
+                                    'server_version' => ['type' => ['string', 'null']],
+                                    'superuser' => ['type' => ['boolean', 'null']],
+                                ],
+                                'required' => ['protocol', 'address', 'mode'],
+                            ],
+                        ],
+                    ],
                 ],
                 'host' => $nullableObject('What was booted before the snippet: framework (laravel, symfony, bootstrap, univeros or none), version, environment, bootstrap, debug.'),
                 'memory_peak_rss_bytes' => ['type' => ['integer', 'null'], 'minimum' => 0, 'description' => 'The child\'s own peak resident set (VmHWM); null when it ended before it could say.'],
+                'queries' => [
+                    'type' => 'array',
+                    'description' => 'Every statement the databases ran through the relay, in order; capped, then a last {truncated: true}.',
+                    'items' => [
+                        'type' => 'object',
+                        'properties' => [
+                            'database' => ['type' => 'integer', 'minimum' => 0, 'description' => 'Its index in sandbox.databases.'],
+                            'text' => ['type' => 'string', 'description' => 'The SQL or the Redis command (secrets the protocol marks, such as AUTH, masked ***).'],
+                            'params' => ['type' => ['array', 'null'], 'description' => 'The bound parameters, where the protocol carries them.'],
+                            'duration_ms' => ['type' => 'number', 'minimum' => 0],
+                            'rows' => ['type' => ['integer', 'null'], 'description' => 'Rows returned or affected.'],
+                            'error' => ['type' => ['string', 'null']],
+                            'refused' => ['type' => 'boolean', 'description' => 'The relay refused it (a write in read-only mode, an implicit commit in rollback mode).'],
+                            'truncated' => ['type' => 'boolean', 'description' => 'Only on the last entry, when the cap was reached.'],
+                        ],
+                    ],
+                ],
             ],
             'required' => Outcome::KEYS,
         ];

@@ -54,6 +54,7 @@ final class ExtensionEvaluator implements EvaluatorPort
             allowEndpoints: $call->allowEndpoints,
             env: $call->envPolicy,
             envAllow: $call->envAllow,
+            databases: $call->databases,
         );
     }
 }

@@ -14,7 +14,7 @@ final class Outcome
     public const KEYS = [
         'ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
         'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox',
-        'host', 'memory_peak_rss_bytes',
+        'host', 'memory_peak_rss_bytes', 'queries',
     ];
 
     /**
@@ -23,6 +23,7 @@ final class Outcome
      * @param array<string, mixed>|null $error
      * @param array<string, mixed> $sandbox
      * @param array<string, mixed>|null $host what the guest booted (framework, version, environment, bootstrap, debug)
+     * @param list<array<string, mixed>> $queries what the database relay saw, in order (docs/api.md, "queries")
      */
     private function __construct(
         public readonly bool $ok,
@@ -42,6 +43,7 @@ final class Outcome
         public readonly array $sandbox,
         public readonly ?array $host,
         public readonly ?int $memoryPeakRssBytes = null,
+        public readonly array $queries = [],
     ) {
     }
 
@@ -68,6 +70,7 @@ final class Outcome
             sandbox: self::map($data, 'sandbox') ?? [],
             host: self::map($data, 'host'),
             memoryPeakRssBytes: isset($data['memory_peak_rss_bytes']) ? self::int($data, 'memory_peak_rss_bytes') : null,
+            queries: self::entries($data, 'queries'),
         );
     }
 
@@ -96,6 +99,7 @@ final class Outcome
             'sandbox' => $this->sandbox,
             'host' => $this->host,
             'memory_peak_rss_bytes' => $this->memoryPeakRssBytes,
+            'queries' => $this->queries,
         ];
     }
 
@@ -130,6 +134,33 @@ final class Outcome
         }
 
         return $value;
+    }
+
+    /**
+     * A list of objects (absent: empty, as from an extension that predates the key).
+     *
+     * @param array<mixed> $data
+     * @return list<array<string, mixed>>
+     */
+    private static function entries(array $data, string $key): array
+    {
+        $value = $data[$key] ?? [];
+        if (!is_array($value) || !array_is_list($value)) {
+            throw new \UnexpectedValueException(sprintf('Result key "%s" must be a list.', $key));
+        }
+        $entries = [];
+        foreach ($value as $entry) {
+            if ($entry instanceof \stdClass) {
+                $entry = get_object_vars($entry);
+            }
+            if (!is_array($entry)) {
+                throw new \UnexpectedValueException(sprintf('Result key "%s" must be a list of objects.', $key));
+            }
+            /** @var array<string, mixed> $entry */
+            $entries[] = $entry;
+        }
+
+        return $entries;
     }
 
     /**

@@ -29,6 +29,7 @@ final class CallMessage
             'endpoints' => $call->allowEndpoints,
             'env_policy' => $call->envPolicy,
             'env_allow' => $call->envAllow,
+            'databases' => $call->databases,
         ];
     }
 
@@ -45,13 +46,14 @@ final class CallMessage
             projectRoot: $this->string($data, 'project_root'),
             timeoutMs: $this->int($data, 'timeout_ms'),
             memoryLimitMb: $this->int($data, 'memory_mb'),
-            allowWrites: $this->bool($data, 'writes'),
+            allowWrites: ($data['writes'] ?? null) === EvalCall::WRITES_ROLLBACK ? EvalCall::WRITES_ROLLBACK : $this->bool($data, 'writes'),
             allowNetwork: $this->bool($data, 'network'),
             bootstrap: $bootstrap === null ? null : $this->string($data, 'bootstrap'),
             unsafe: $this->bool($data, 'unsafe'),
             allowEndpoints: $this->strings($data, 'endpoints'),
             envPolicy: $this->string($data, 'env_policy'),
             envAllow: $this->strings($data, 'env_allow'),
+            databases: array_key_exists('databases', $data) ? $this->strings($data, 'databases') : [],
         );
     }
 

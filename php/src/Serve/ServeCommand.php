@@ -7,6 +7,7 @@ namespace AltairEval\Frontend\Serve;
 use AltairEval\Frontend\Cli\ExitCode;
 use AltairEval\Frontend\Cli\TerminalText;
 use AltairEval\Frontend\Cli\OptionReader;
+use AltairEval\Frontend\Cli\PolicyOptions;
 use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Mcp\ServerPolicy;
 use AltairEval\Frontend\Runtime\EvalCall;
@@ -43,9 +44,10 @@ final class ServeCommand extends Command
         $this
             ->setDescription('Serve warm evaluations to `bin/altair eval` for one project, on a Unix socket only you can reach')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project served (default: the current directory)')
-            ->addOption('allow-writes', null, InputOption::VALUE_NONE, 'Honour eval --writes (refused otherwise)')
+            ->addOption('allow-writes', null, InputOption::VALUE_OPTIONAL, 'Honour eval --writes and --writes=rollback (refused otherwise); --allow-writes=rollback honours only --writes=rollback', false)
             ->addOption('allow-network', null, InputOption::VALUE_NONE, 'Honour eval --network (refused otherwise)')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Honour eval --allow-endpoint for this endpoint (HOST:PORT or unix:/path). Repeatable')
+            ->addOption('database', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A database every call reaches besides the app\'s own (pgsql://HOST:PORT, mysql://…, redis://…, mysql+unix:///path); honours eval --database for it. Repeatable; default: ALTAIR_EVAL_DATABASES')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, sprintf('Evaluations at once, 1 to %d (default %d); each worker keeps its own warm templates', self::MAX_WORKERS, self::DEFAULT_WORKERS))
             ->addOption('idle-timeout', null, InputOption::VALUE_REQUIRED, sprintf('Stop after this many seconds without a call, 0 for never (default %d)', self::DEFAULT_IDLE_SECONDS))
             ->addOption('daemon', null, InputOption::VALUE_NONE, 'Run in the background once the socket is ready (logs go to the runtime directory)')
@@ -67,9 +69,10 @@ final class ServeCommand extends Command
                 Several clients are served at once (--workers evaluations at a time, each worker with
                 its own warm templates); a client that sends or takes nothing for a while is dropped
                 without holding up the others, and an error in one request is that request's answer.
-                Calls get the checks of the MCP server: --writes, --network and --allow-endpoint are
-                refused unless the server was started with --allow-writes, --allow-network or that
-                --allow-endpoint. --unsafe, --env and --env-policy calls always run cold, in the
+                Calls get the checks of the MCP server: --writes, --writes=rollback, --network,
+                --allow-endpoint and --database are refused unless the server was started with
+                --allow-writes (or --allow-writes=rollback, which honours rollback only),
+                --allow-network, that --allow-endpoint or that --database. --unsafe, --env and --env-policy calls always run cold, in the
                 calling process; through the server, a snippet sees the server's environment.
                 HELP);
     }
@@ -105,9 +108,10 @@ final class ServeCommand extends Command
 
         return new ServerPolicy(
             projectRoot: $root,
-            allowWrites: $options->flag('allow-writes'),
+            allowWrites: PolicyOptions::writes($options, ['allow-writes']),
             allowNetwork: $options->flag('allow-network'),
             allowEndpoints: $options->endpoints('allow-endpoint'),
+            databases: $options->databases(),
         );
     }
 

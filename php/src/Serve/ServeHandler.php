@@ -67,6 +67,6 @@ final class ServeHandler
             return sprintf('--bootstrap must be a file inside %s.', $this->policy->projectRoot);
         }
 
-        return $this->policy->refusal($call->allowWrites, $call->allowNetwork, $call->allowEndpoints, $call->unsafe, ServerPolicy::CLI_NAMES);
+        return $this->policy->refusal($call->allowWrites, $call->allowNetwork, $call->allowEndpoints, $call->unsafe, ServerPolicy::CLI_NAMES, $call->databases);
     }
 }

@@ -380,6 +380,7 @@ final class SocketServer
             'writes' => $policy->allowWrites,
             'network' => $policy->allowNetwork,
             'endpoints' => $policy->allowEndpoints,
+            'databases' => $policy->databases,
             'idle_timeout_s' => $this->idleSeconds,
             'uptime_s' => (int) (microtime(true) - $this->startedAt),
             'evaluations' => $this->served,

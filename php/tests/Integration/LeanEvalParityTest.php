@@ -58,6 +58,15 @@ final class LeanEvalParityTest extends TestCase
         yield 'empty value' => [['--format=', 'x'], ''];
         yield 'flag with a value' => [['--stdin=1', 'x'], ''];
         yield 'short option' => [['-v', 'throw new Exception("x");'], ''];
+        yield 'rollback' => [['--writes=rollback', 'return 1;'], ''];
+        yield 'rollback as the next word' => [['--writes', 'rollback', 'return 1;'], ''];
+        yield 'writes takes the snippet as its value' => [['--allow-writes', 'return 2;'], ''];
+        yield 'writes and a snippet on stdin' => [['--writes', 'rollback', '--stdin'], 'return 3;'];
+        yield 'writes with an unknown mode' => [['--writes=keep', 'return 1;'], ''];
+        yield 'writes kept and rolled back' => [['--writes', '--allow-writes=rollback', 'return 1;'], ''];
+        yield 'writes with an empty value' => [['--writes=', 'return 1;'], ''];
+        yield 'a database that is not a URL' => [['--database=127.0.0.1:5432', 'return 1;'], ''];
+        yield 'no queries' => [['--no-queries', '--database', 'pgsql://127.0.0.1:1', 'return 1;'], ''];
     }
 
     /**
@@ -116,6 +125,13 @@ final class LeanEvalParityTest extends TestCase
         }
         foreach (LeanEval::LISTS as $name) {
             self::assertTrue($definition->getOption($name)->isValueRequired() && $definition->getOption($name)->isArray(), $name);
+        }
+        foreach (LeanEval::OPTIONAL as $name) {
+            self::assertTrue($definition->getOption($name)->isValueOptional() && $definition->getOption($name)->getDefault() === false, $name);
+        }
+        $known = [...LeanEval::FLAGS, ...LeanEval::VALUES, ...LeanEval::LISTS, ...LeanEval::OPTIONAL];
+        foreach ($definition->getOptions() as $option) {
+            self::assertContains($option->getName(), $known, 'an option the lean parser does not know');
         }
         foreach ($definition->getOptions() as $option) {
             self::assertNull($option->getShortcut(), 'a shortcut the lean parser would not know: ' . $option->getName());

@@ -22,7 +22,7 @@ const altair = path.join(repo, 'bin/altair');
 const app = path.join(repo, 'examples/app');
 const KEYS = ['ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
   'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox', 'host',
-  'memory_peak_rss_bytes'];
+  'memory_peak_rss_bytes', 'queries'];
 const COUNT = 'return container(App\\User\\UserRepository::class)->count();';
 
 /** A server as an MCP client config starts it: `php bin/altair mcp …`, php from PATH. */
@@ -209,6 +209,41 @@ describe('the configurations in docs/mcp.md, as written', () => {
       }
     });
   }
+});
+
+describe('rollback through the official client (issue 20): the write is seen, then gone', () => {
+  let project;
+  let rollback;
+
+  before(async () => {
+    project = fs.mkdtempSync(path.join(os.tmpdir(), 'altair-e2e-rollback-'));
+    fs.cpSync(app, project, { recursive: true });
+    rollback = await modernClient(server([`--project-root=${project}`, '--writes=rollback']));
+  });
+  after(async () => {
+    await rollback?.client.close();
+    if (project) fs.rmSync(project, { recursive: true, force: true });
+  });
+
+  const insert = '$r = container(App\\User\\UserRepository::class); $pdo = (fn () => $this->pdo)->call($r); '
+    + '$pdo->exec("INSERT INTO users (email, name) VALUES (\'e@example.com\', \'E\')"); return $r->count();';
+
+  test('allow_writes: "rollback" writes the SQLite copy; the next call sees the original', async () => {
+    const before = fs.readFileSync(path.join(project, 'var/app.sqlite'));
+    const written = await rollback.client.callTool({ name: 'framework__eval', arguments: { snippet: insert, allow_writes: 'rollback' } });
+    assert.equal(written.isError, false, JSON.stringify(written.content));
+    assert.deepEqual(written.structuredContent.result, { type: 'int', value: 4 });
+    assert.equal(written.structuredContent.sandbox.project_overlay, true);
+    const after = await rollback.client.callTool({ name: 'framework__eval', arguments: { snippet: COUNT } });
+    assert.deepEqual(after.structuredContent.result, { type: 'int', value: 3 });
+    assert.ok(fs.readFileSync(path.join(project, 'var/app.sqlite')).equals(before), 'the database file is byte for byte what it was');
+  });
+
+  test('kept writes stay refused on a rollback-only server', async () => {
+    const kept = await rollback.client.callTool({ name: 'framework__eval', arguments: { snippet: insert, allow_writes: true } });
+    assert.equal(kept.isError, true);
+    assert.match(kept.content[0].text, /only --allow-writes=rollback/);
+  });
 });
 
 describe('dd(), dump() and var_dump() never reach the protocol stream', () => {

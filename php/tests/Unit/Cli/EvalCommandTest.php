@@ -97,6 +97,28 @@ final class EvalCommandTest extends TestCase
         self::assertFalse($call->allowNetwork);
     }
 
+    public function testDeclaresDatabasesFromTheOptionOrTheEnvironment(): void
+    {
+        $exit = $this->altair(['eval', '--project-root=' . $this->root, '--database=pgsql://127.0.0.1:5432', '--database=mysql+unix:///run/mysqld/mysqld.sock', 'return 1;']);
+
+        self::assertSame(0, $exit, $this->output->errors());
+        self::assertSame(['pgsql://127.0.0.1:5432', 'mysql+unix:///run/mysqld/mysqld.sock'], $this->evaluator->lastCall()->databases);
+
+        putenv('ALTAIR_EVAL_DATABASES=redis://127.0.0.1:6379, pgsql://db:5432');
+        try {
+            self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, 'return 1;']), $this->output->errors());
+            self::assertSame(['redis://127.0.0.1:6379', 'pgsql://db:5432'], $this->evaluator->lastCall()->databases);
+            self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--database=pgsql://127.0.0.1:1', 'return 1;']));
+            self::assertSame(['pgsql://127.0.0.1:1'], $this->evaluator->lastCall()->databases, 'the option wins over the environment');
+        } finally {
+            putenv('ALTAIR_EVAL_DATABASES');
+        }
+        $calls = count($this->evaluator->calls);
+        self::assertSame(2, $this->altair(['eval', '--project-root=' . $this->root, '--database=127.0.0.1:5432', 'return 1;']));
+        self::assertStringContainsString('--database must be a URL such as pgsql://127.0.0.1:5432', $this->output->errors());
+        self::assertCount($calls, $this->evaluator->calls, 'nothing ran');
+    }
+
     public function testEnvPolicyCleanWithoutNamesPassesNothing(): void
     {
         $exit = $this->altair(['eval', '--project-root=' . $this->root, '--env-policy=clean', 'return 1;']);
@@ -309,11 +331,11 @@ final class EvalCommandTest extends TestCase
         self::assertSame(['started', 'ok', 'started', 'fail', 'started', 'fail'], array_column($events, 'status'));
         self::assertSame('cli', $events[1]['actor'] ?? null);
         $extra = [
-            'unsafe' => true, 'allow_writes' => true, 'allow_network' => false,
+            'unsafe' => true, 'allow_writes' => true, 'allow_network' => false, 'databases' => [],
             'snippet_sha256' => hash('sha256', 'return 2;'), 'snippet_length' => 9, 'timed_out' => false,
         ];
         self::assertSame($extra, $events[0]['extra'] ?? null);
-        self::assertSame($extra, $events[1]['extra'] ?? null);
+        self::assertSame($extra + ['queries' => []], $events[1]['extra'] ?? null, 'the outcome adds the statements its databases ran');
         self::assertSame(true, $events[3]['extra']['timed_out'] ?? null);
         self::assertSame(true, $events[3]['extra']['allow_network'] ?? null);
         self::assertMatchesRegularExpression('/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/', (string) ($events[0]['timestamp'] ?? ''));

@@ -38,7 +38,7 @@ final class PolicyOptionsTest extends TestCase
         $this->repository->remove($this->root);
     }
 
-    /** @return iterable<string, array{list<string>, bool, bool}> */
+    /** @return iterable<string, array{list<string>, bool|string, bool}> */
     public static function spellings(): iterable
     {
         yield 'none' => [[], false, false];
@@ -48,11 +48,36 @@ final class PolicyOptionsTest extends TestCase
         yield 'allow network' => [['--allow-network'], false, true];
         yield 'mixed' => [['--allow-writes', '--network'], true, true];
         yield 'both of each' => [['--writes', '--allow-writes', '--network', '--allow-network'], true, true];
+        yield 'rollback' => [['--writes=rollback'], 'rollback', false];
+        yield 'rollback, the allow spelling' => [['--allow-writes=rollback', '--network'], 'rollback', true];
+        yield 'rollback as the next word' => [['--writes', 'rollback'], 'rollback', false];
+        yield 'rollback twice' => [['--writes=rollback', '--allow-writes=rollback'], 'rollback', false];
+    }
+
+    /** @return iterable<string, array{list<string>, string}> */
+    public static function refusedWrites(): iterable
+    {
+        yield 'an unknown mode' => [['--writes=keep'], '--writes takes no value (the writes are kept) or =rollback'];
+        yield 'kept and rolled back' => [['--writes', '--allow-writes=rollback'], '--writes and --writes=rollback contradict each other'];
+    }
+
+    /** @param list<string> $flags */
+    #[DataProvider('refusedWrites')]
+    public function testEveryOtherWritesValueIsAUsageError(array $flags, string $message): void
+    {
+        foreach (['eval', 'mcp'] as $command) {
+            $output = new CapturingOutput();
+            $exit = (new AltairApplication($this->evaluator))->run(new ArgvInput(['altair', $command, '--project-root=' . $this->root, ...$flags, ...($command === 'eval' ? ['return 1;'] : [])]), $output);
+
+            self::assertSame(2, $exit, $command);
+            self::assertStringContainsString($message, $output->errors(), $command);
+        }
+        self::assertSame([], $this->evaluator->calls, 'nothing ran');
     }
 
     /** @param list<string> $flags */
     #[DataProvider('spellings')]
-    public function testEvalAcceptsEverySpelling(array $flags, bool $writes, bool $network): void
+    public function testEvalAcceptsEverySpelling(array $flags, bool|string $writes, bool $network): void
     {
         $output = new CapturingOutput();
         $exit = (new AltairApplication($this->evaluator))->run(new ArgvInput(['altair', 'eval', '--project-root=' . $this->root, ...$flags, 'return 1;']), $output);
@@ -64,18 +89,18 @@ final class PolicyOptionsTest extends TestCase
 
     /** @param list<string> $flags */
     #[DataProvider('spellings')]
-    public function testTheLeanEvalPathAcceptsEverySpelling(array $flags, bool $writes, bool $network): void
+    public function testTheLeanEvalPathAcceptsEverySpelling(array $flags, bool|string $writes, bool $network): void
     {
         $lean = LeanEval::parse([...$flags, 'return 1;']);
 
         self::assertNotNull($lean, 'the lean path must take these flags itself, not leave them to the console');
-        self::assertSame($writes, PolicyOptions::writes(new OptionReader($lean)));
+        self::assertSame([$writes, 'return 1;'], PolicyOptions::writesAndSnippet(new OptionReader($lean), $lean->snippet(), takesSnippet: true));
         self::assertSame($network, PolicyOptions::network(new OptionReader($lean)));
     }
 
     /** @param list<string> $flags */
     #[DataProvider('spellings')]
-    public function testMcpAcceptsEverySpelling(array $flags, bool $writes, bool $network): void
+    public function testMcpAcceptsEverySpelling(array $flags, bool|string $writes, bool $network): void
     {
         $in = fopen('php://memory', 'r');
         $out = fopen('php://memory', 'w+');
@@ -89,7 +114,7 @@ final class PolicyOptionsTest extends TestCase
         self::assertSame(0, $exit, $output->errors());
         rewind($log);
         $line = (string) stream_get_contents($log);
-        $policy = static fn (bool $allowed): string => $allowed ? 'allowed on request' : 'refused';
+        $policy = static fn (bool|string $allowed): string => $allowed === 'rollback' ? 'rollback only, on request' : ($allowed ? 'allowed on request' : 'refused');
         self::assertStringContainsString(sprintf('(writes: %s, network: %s,', $policy($writes), $policy($network)), $line);
     }
 

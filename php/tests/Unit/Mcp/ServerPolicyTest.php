@@ -33,4 +33,17 @@ final class ServerPolicyTest extends TestCase
         self::assertNull($open->refusal(true, true, ['unix:/run/pg.sock']));
         self::assertNull((new ServerPolicy('/p'))->refusal(false, false, []));
     }
+
+    /** Issue 20: rollback is less than kept writes, more than none; a declared database is a right like an endpoint. */
+    public function testRollbackAndDatabasesAreRightsOfTheirOwn(): void
+    {
+        $rollback = new ServerPolicy('/p', allowWrites: 'rollback', databases: ['pgsql://127.0.0.1:5432']);
+
+        self::assertNull($rollback->refusal('rollback', false, [], false, ServerPolicy::CLI_NAMES, ['pgsql://127.0.0.1:5432']));
+        self::assertSame('--writes was refused: this server was started without --allow-writes (only --allow-writes=rollback).', $rollback->refusal(true, false, names: ServerPolicy::CLI_NAMES));
+        self::assertSame('--writes=rollback was refused: this server was started without --allow-writes=rollback (or --allow-writes).', (new ServerPolicy('/p'))->refusal('rollback', false, names: ServerPolicy::CLI_NAMES));
+        self::assertNull((new ServerPolicy('/p', allowWrites: true))->refusal('rollback', false));
+        self::assertSame('--database=redis://127.0.0.1:6379 was refused: this server was started without --database=redis://127.0.0.1:6379.', $rollback->refusal(false, false, [], false, ServerPolicy::CLI_NAMES, ['redis://127.0.0.1:6379']));
+        self::assertSame('--allow-writes=rollback', $rollback->writesOption());
+    }
 }

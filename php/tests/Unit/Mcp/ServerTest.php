@@ -27,7 +27,7 @@ final class ServerTest extends TestCase
         $this->evaluator = new FakeEvaluator($this->outcomes->returning(['type' => 'int', 'value' => 2]));
     }
 
-    private function server(bool $writes = false, bool $network = false): Server
+    private function server(bool|string $writes = false, bool $network = false): Server
     {
         return new Server(new EvalTool($this->evaluator, new ServerPolicy('/app', $writes, $network), new Limits()), '1.2.3');
     }
@@ -48,7 +48,7 @@ final class ServerTest extends TestCase
         return $decoded;
     }
 
-    private function initialized(string $version = '2025-11-25', bool $writes = false, bool $network = false): Server
+    private function initialized(string $version = '2025-11-25', bool|string $writes = false, bool $network = false): Server
     {
         $server = $this->server($writes, $network);
         $this->send($server, ['jsonrpc' => '2.0', 'id' => 0, 'method' => 'initialize', 'params' => [
@@ -117,7 +117,7 @@ final class ServerTest extends TestCase
         self::assertSame(['type' => 'string', 'minLength' => 1], array_intersect_key($tool['inputSchema']['properties']['snippet'], ['type' => 1, 'minLength' => 1]));
         self::assertSame(100, $tool['inputSchema']['properties']['timeout_ms']['minimum']);
         self::assertSame(60000, $tool['inputSchema']['properties']['timeout_ms']['maximum']);
-        self::assertSame('boolean', $tool['inputSchema']['properties']['allow_writes']['type']);
+        self::assertSame([false, true, 'rollback'], $tool['inputSchema']['properties']['allow_writes']['enum']);
         self::assertSame('boolean', $tool['inputSchema']['properties']['allow_network']['type']);
         self::assertSame(Outcome::KEYS, $tool['outputSchema']['required']);
         self::assertSame(Outcome::KEYS, array_keys($tool['outputSchema']['properties']));
@@ -178,7 +178,7 @@ final class ServerTest extends TestCase
         yield 'timeout too large' => [['snippet' => 'x', 'timeout_ms' => 60001], 'timeout_ms must be from 100 to 60000'];
         yield 'timeout fractional' => [['snippet' => 'x', 'timeout_ms' => 150.5], 'timeout_ms must be an integer'];
         yield 'timeout a string' => [['snippet' => 'x', 'timeout_ms' => '1000'], 'timeout_ms must be an integer'];
-        yield 'writes not a boolean' => [['snippet' => 'x', 'allow_writes' => 'yes'], 'allow_writes must be true or false'];
+        yield 'writes not a boolean' => [['snippet' => 'x', 'allow_writes' => 'yes'], 'allow_writes must be true, false or "rollback"'];
         yield 'writes not allowed' => [['snippet' => 'x', 'allow_writes' => true], 'started without --allow-writes'];
         yield 'network not allowed' => [['snippet' => 'x', 'allow_network' => true], 'started without --allow-network'];
         yield 'unsafe' => [['snippet' => 'x', 'unsafe' => true], 'unsafe is not available over MCP'];
@@ -209,6 +209,59 @@ final class ServerTest extends TestCase
         self::assertTrue($this->evaluator->lastCall()->allowWrites);
         self::assertTrue($this->evaluator->lastCall()->allowNetwork);
         self::assertSame(100, $this->evaluator->lastCall()->timeoutMs);
+    }
+
+    /** @return iterable<string, array{bool|string, mixed, ?string}> */
+    public static function writesPolicies(): iterable
+    {
+        yield 'rollback on a server that allows writes' => [true, 'rollback', null];
+        yield 'rollback on a rollback server' => ['rollback', 'rollback', null];
+        yield 'kept writes on a rollback server' => ['rollback', true, 'allow_writes was refused: this server was started without --allow-writes (only --allow-writes=rollback).'];
+        yield 'rollback on a read-only server' => [false, 'rollback', 'allow_writes: "rollback" was refused: this server was started without --allow-writes=rollback (or --allow-writes).'];
+        yield 'another mode' => [true, 'keep', 'allow_writes must be true, false or "rollback".'];
+    }
+
+    /** Issue 20 item 1: rollback through the MCP tool's arguments, where the server's policy allows it. */
+    #[DataProvider('writesPolicies')]
+    public function testRollbackIsAskedForPerCallWhereThePolicyAllowsIt(bool|string $policy, mixed $asked, ?string $refusal): void
+    {
+        $result = $this->call($this->initialized(writes: $policy), ['snippet' => 'x', 'allow_writes' => $asked]);
+
+        if ($refusal === null) {
+            self::assertFalse($result['isError']);
+            self::assertSame($asked, $this->evaluator->lastCall()->allowWrites);
+            self::assertSame('rollback', $this->evaluator->lastCall()->writesMode());
+        } else {
+            self::assertTrue($result['isError']);
+            self::assertSame('Invalid arguments: ' . $refusal, $result['content'][0]['text'] ?? null);
+            self::assertSame([], $this->evaluator->calls);
+        }
+    }
+
+    public function testTheQueriesAndDatabasesAreInTheStructuredResultAndTheSchema(): void
+    {
+        $outcomes = new Outcomes();
+        $query = ['database' => 0, 'text' => 'select $1', 'params' => ['1'], 'duration_ms' => 0.2, 'rows' => 1, 'error' => null, 'refused' => false];
+        $database = ['protocol' => 'pgsql', 'address' => '127.0.0.1:5432', 'mode' => 'rollback'];
+        $this->evaluator->answer($outcomes->make(['queries' => [$query], 'sandbox' => $outcomes->make()->sandbox + ['databases' => [$database]]]));
+        $policy = new ServerPolicy('/app', allowWrites: 'rollback', databases: ['pgsql://127.0.0.1:5432']);
+        $server = new Server(new EvalTool($this->evaluator, $policy, new Limits()), '1.2.3');
+        $this->send($server, ['jsonrpc' => '2.0', 'id' => 0, 'method' => 'initialize', 'params' => [
+            'protocolVersion' => '2025-11-25', 'capabilities' => new \stdClass(), 'clientInfo' => ['name' => 't', 'version' => '1'],
+        ]]);
+        $tools = $this->send($server, ['jsonrpc' => '2.0', 'id' => 1, 'method' => 'tools/list']);
+        $result = $this->call($server, ['snippet' => 'x', 'allow_writes' => 'rollback']);
+
+        self::assertSame(['pgsql://127.0.0.1:5432'], $this->evaluator->lastCall()->databases, 'the server\'s databases reach every call');
+        self::assertSame([$query], $result['structuredContent']['queries'] ?? null);
+        self::assertSame([$database], $result['structuredContent']['sandbox']['databases'] ?? null);
+        self::assertSame([$query], json_decode((string) ($result['content'][0]['text'] ?? ''), true)['queries'] ?? null);
+        $schema = $tools['result']['tools'][0]['outputSchema'] ?? [];
+        self::assertContains('queries', $schema['required'] ?? []);
+        self::assertSame('array', $schema['properties']['queries']['type'] ?? null);
+        self::assertSame('array', $schema['properties']['sandbox']['properties']['databases']['type'] ?? null);
+        self::assertTrue($tools['result']['tools'][0]['annotations']['readOnlyHint'] ?? null, 'rollback keeps nothing');
+        self::assertStringContainsString('"rollback" runs them and undoes them', (string) ($tools['result']['tools'][0]['description'] ?? ''));
     }
 
     public function testBootEndpointsReachEveryCallAndTheToolSaysSo(): void
