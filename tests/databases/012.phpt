@@ -20,7 +20,7 @@ if ($why = altair_db_missing('mysql', 'pgsql')) die("skip $why");
 require __DIR__ . '/databases.inc';
 
 /** bin/altair with $arguments in $root; stdout, stderr, exit. */
-function run011(string $root, array $arguments, array $env = []): array
+function run012(string $root, array $arguments, array $env = []): array
 {
     $process = proc_open([ALTAIR_TEST_BIN, ...$arguments], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $root, $env + altair_bin_env());
     fclose($pipes[0]);
@@ -33,7 +33,7 @@ function run011(string $root, array $arguments, array $env = []): array
 
 $write = '$u = User::create(["name" => "Eve", "email" => "eve@example.com", "password" => "hunter2"]); return [User::count(), User::where("email", "eve@example.com")->count()];';
 foreach (['mysql', 'pgsql'] as $server) {
-    $root = altair_db_laravel("db011-$server", [$server => 'tcp']);
+    $root = altair_db_laravel("db012-$server", [$server => 'tcp']);
     $before = altair_db_fingerprint($server);
     echo "$server:\n";
 
@@ -46,30 +46,30 @@ foreach (['mysql', 'pgsql'] as $server) {
     echo '  server unchanged: ', altair_db_fingerprint($server) === $before ? 'yes' : 'NO', "\n";
 
     // the human form: the statements under the value, the password never shown
-    $h = run011($root, ['eval', '--writes=rollback', '--timeout-ms=20000', '--', $write]);
+    $h = run012($root, ['eval', '--writes=rollback', '--timeout-ms=20000', '--', $write]);
     $lines = explode("\n", $h['out']);
     $insert = array_values(preg_grep('/^ +\d+\.\d\d ms  insert into .*\*\*\*.*→ 1 row$/', $lines));
     echo '  human: exit ', $h['exit'], ', ', $lines[0], ', ', preg_match('/^queries: \d+$/', $lines[1]) ? 'queries under the value' : 'NO QUERIES LINE: ' . $lines[1],
         ', insert line with the password masked: ', count($insert) === 1 ? 'yes' : 'no',
         ', secret shown: ', str_contains($h['out'], 'hunter2') ? 'YES' : 'no',
         ', databases line: ', count(preg_grep("/^databases: $server at 127\\.0\\.0\\.1:\\d+ \\(rollback\\)/", $lines)) === 1 ? 'yes' : 'no', "\n";
-    $n = run011($root, ['eval', '--writes=rollback', '--no-queries', '--timeout-ms=20000', '--', $write]);
+    $n = run012($root, ['eval', '--writes=rollback', '--no-queries', '--timeout-ms=20000', '--', $write]);
     echo '  --no-queries: ', str_contains($n['out'], 'queries:') ? 'SHOWN' : 'hidden', ', ', explode("\n", $n['out'])[0], "\n";
 
     // bin/altair serve --allow-writes=rollback: rollback served warm, kept writes refused
-    $runtime = sys_get_temp_dir() . "/altair-eval-test-db011-run-$server";
+    $runtime = sys_get_temp_dir() . "/altair-eval-test-db012-run-$server";
     @mkdir($runtime, 0700);
     $env = ['XDG_RUNTIME_DIR' => $runtime];
-    $s = run011($root, ['serve', '--daemon', '--allow-writes=rollback', '--project-root=' . $root], $env);
+    $s = run012($root, ['serve', '--daemon', '--allow-writes=rollback', '--project-root=' . $root], $env);
     echo '  serve: started ', $s['exit'] === 0 ? 'yes' : 'NO: ' . $s['err'], "\n";
-    $w = run011($root, ['eval', '--format=json', '--writes=rollback', '--timeout-ms=20000', '--', $write], $env);
+    $w = run012($root, ['eval', '--format=json', '--writes=rollback', '--timeout-ms=20000', '--', $write], $env);
     $warm = json_decode($w['out'], true);
     echo '    rollback: exit ', $w['exit'], ' ', json_encode(altair_db_decode($warm['result'] ?? null)), ' booted template: ', var_export($warm['sandbox']['booted_template'] ?? null, true), "\n";
-    $k = run011($root, ['eval', '--writes', '--timeout-ms=20000', '--', $write], $env);
+    $k = run012($root, ['eval', '--writes', '--timeout-ms=20000', '--', $write], $env);
     echo '    kept writes: exit ', $k['exit'], ' ', trim($k['err']), "\n";
-    $st = run011($root, ['serve', '--status', '--project-root=' . $root], $env);
+    $st = run012($root, ['serve', '--status', '--project-root=' . $root], $env);
     echo '    ', implode(' ', preg_grep('/^(writes|evaluations): /', explode("\n", $st['out']))), "\n";
-    run011($root, ['serve', '--stop', '--project-root=' . $root], $env);
+    run012($root, ['serve', '--stop', '--project-root=' . $root], $env);
     echo '  server unchanged: ', altair_db_fingerprint($server) === $before ? 'yes' : 'NO', "\n";
 
     // the MCP tool: rollback where the server allows it, refused where it does not
@@ -114,5 +114,5 @@ pgsql:
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db011-*') as $d) altair_test_remove($d);
+foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db012-*') as $d) altair_test_remove($d);
 ?>
