@@ -15,11 +15,14 @@ use AltairEval\Frontend\Runtime\QueryMask;
  *       12.40 ms  select * from nope  ✗ relation "nope" does not exist
  *
  * one line per statement, durations aligned, at most SHOWN lines then "… N more", secrets masked
- * (QueryMask), everything the snippet or the server chose passed through TerminalText.
+ * (QueryMask), pdo_pgsql's DEALLOCATEs counted rather than listed, everything the snippet or the
+ * server chose passed through TerminalText.
  */
 final class QuerySummary
 {
     public const SHOWN = 20;
+    /** What pdo_pgsql sends after each prepared statement it is done with: noise in a person's view. */
+    private const HOUSEKEEPING = '/^DEALLOCATE pdo_stmt_[0-9a-f]+$/';
     private const TEXT_MAX = 160;
     private const PARAM_MAX = 40;
     private const PARAMS_SHOWN = 8;
@@ -37,19 +40,23 @@ final class QuerySummary
     {
         $databases = is_array($sandbox['databases'] ?? null) ? array_values($sandbox['databases']) : [];
         $truncated = false;
+        $housekeeping = 0;
         $entries = [];
         foreach ($queries as $query) {
             if (($query['truncated'] ?? false) === true) {
                 $truncated = true;
-                continue;
+            } elseif (is_string($query['text'] ?? null) && preg_match(self::HOUSEKEEPING, $query['text']) === 1 && !is_string($query['error'] ?? null)) {
+                $housekeeping++;
+            } else {
+                $entries[] = $query;
             }
-            $entries[] = $query;
         }
-        if ($entries === [] && !$truncated) {
+        if ($entries === [] && !$truncated && $housekeeping === 0) {
             return [];
         }
         $used = array_values(array_unique(array_map(static fn (array $q): int => is_int($q['database'] ?? null) ? $q['database'] : -1, $entries)));
-        $lines = [sprintf('queries: %d%s', count($entries), $truncated ? '+' : '')];
+        $lines = [sprintf('queries: %d%s%s', count($entries), $truncated ? '+' : '', $housekeeping > 0
+            ? sprintf(' (and %d DEALLOCATE of pdo_pgsql\'s prepared statements, in --format=json)', $housekeeping) : '')];
         $shown = array_slice($entries, 0, self::SHOWN);
         $durations = array_map(static fn (array $q): string => is_int($q['duration_ms'] ?? null) || is_float($q['duration_ms'] ?? null)
             ? sprintf('%.2f ms', $q['duration_ms']) : '? ms', $shown);

@@ -85,6 +85,16 @@ final class QuerySummaryTest extends TestCase
         self::assertSame('databases: pgsql at 127.0.0.1:5432 (rollback); redis at 127.0.0.1:6379 (read-only) — a note', (new QuerySummary())->databasesLine($this->sandbox(self::PGSQL, self::REDIS)));
     }
 
+    public function testPdoPgsqlsDeallocatesAreCountedNotListed(): void
+    {
+        $lines = (new QuerySummary())->lines([
+            ['database' => 0, 'text' => 'select 1', 'params' => null, 'duration_ms' => 0.1, 'rows' => 1, 'error' => null, 'refused' => false],
+            ['database' => 0, 'text' => 'DEALLOCATE pdo_stmt_00000001', 'params' => null, 'duration_ms' => 0.03, 'rows' => null, 'error' => null, 'refused' => false],
+        ], $this->sandbox(self::PGSQL));
+
+        self::assertSame(["queries: 1 (and 1 DEALLOCATE of pdo_pgsql's prepared statements, in --format=json)", '  0.10 ms  select 1  → 1 row'], $lines);
+    }
+
     public function testNothingWhenNothingRan(): void
     {
         self::assertSame([], (new QuerySummary())->lines([], $this->sandbox(self::PGSQL)));
