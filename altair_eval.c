@@ -19,6 +19,8 @@ ZEND_DECLARE_MODULE_GLOBALS(altair_eval)
 
 /* The guest role's settings. PHP_INI_SYSTEM: set with -d by the host, never by ini_set(). */
 PHP_INI_BEGIN()
+	STD_PHP_INI_BOOLEAN("altair_eval.queries", "1", PHP_INI_ALL, OnUpdateBool, queries,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest", "0", PHP_INI_SYSTEM, OnUpdateBool, guest,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_template", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_template,

@@ -172,6 +172,9 @@ typedef enum {
 
 #ifndef ALTAIR_EVAL_CONSTANTS_ONLY
 ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
+	/* Host: the relay records every statement in EvalResult::$queries (altair_eval.queries, default
+	 * on; off only to measure what the recording costs: bench/databases.php) */
+	bool queries;
 	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
 	bool guest;
 	bool guest_template;

@@ -8,6 +8,8 @@
  *   - the same in rollback mode against read-only (target: within 1.1x)
  *   - 1,000 `SELECT 1` round trips timed inside the snippet: through the relay against a direct
  *     connection (an unsafe evaluation, no sandbox) (target: <= 1.3x)
+ *   - the queries in the result: recording on (the default) against off (altair_eval.queries=0),
+ *     for User::count() and for 1,000 statements, rounds interleaved (target: within 1.05x)
  * Ratios only mean something side by side in one run on this noisy machine: an absolute time proves
  * nothing.
  *
@@ -90,6 +92,27 @@ foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
     printf("%-44s %10.1f %8.2f %8s   (%s, ratio against read-only)\n", "  the same in rollback mode", $rollback, $rollback / $readOnly, '<= 1.1', json_encode($v));
 }
 
+/** p50 of $snippet with the relay's recording of queries on and off, rounds interleaved. */
+function bench_capture(Evaluator $evaluator, string $root, string $snippet, int $rounds, bool $inside): array
+{
+    $times = [true => [], false => []];
+    for ($i = 0; $i < $rounds + 2; $i++) {
+        foreach ([true, false] as $on) {
+            ini_set('altair_eval.queries', $on ? '1' : '0');
+            $start = hrtime(true);
+            $r = $evaluator->evaluate(new EvalRequest($snippet, $root, timeoutMs: 30000));
+            $elapsed = $inside ? (float) ($r->result['value'] ?? 0) : (hrtime(true) - $start) / 1e6;
+            if ($i >= 2) {
+                $times[$on][] = $elapsed;
+            }
+        }
+    }
+    ini_set('altair_eval.queries', '1');
+    sort($times[true]);
+    sort($times[false]);
+    return [$times[true][intdiv(count($times[true]), 2)], $times[false][intdiv(count($times[false]), 2)]];
+}
+
 $loop = 'DB::select("SELECT 1"); $t = hrtime(true); for ($i = 0; $i < 1000; $i++) { DB::select("SELECT 1"); } return (hrtime(true) - $t) / 1e6;';
 printf("\n%-44s %10s %8s %8s\n", '1,000 SELECT 1 inside one snippet', 'ms', 'ratio', 'target');
 foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
@@ -102,4 +125,14 @@ foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
     sort($direct);
     printf("%-44s %10.1f %8s\n", "$label direct (unsafe: no sandbox, no relay)", $direct[2], '1.00');
     printf("%-44s %10.1f %8.2f %8s\n", "$label through the relay, read-only", $relay[2], $relay[2] / $direct[2], '<= 1.3');
+}
+
+printf("\n%-44s %10s %8s %8s\n", 'the queries in the result: recorded vs not', 'p50 ms', 'ratio', 'target');
+foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
+    [$on, $off] = bench_capture($evaluator, $apps[$server], $count, $rounds, false);
+    printf("%-44s %10.1f %8s\n", "User::count() on $label, not recorded", $off, '1.00');
+    printf("%-44s %10.1f %8.2f %8s\n", '  recorded (the default)', $on, $on / $off, '<= 1.05');
+    [$on, $off] = bench_capture($evaluator, $apps[$server], $loop, 5, true);
+    printf("%-44s %10.1f %8s\n", "1,000 SELECT 1 on $label, not recorded", $off, '1.00');
+    printf("%-44s %10.1f %8.2f %8s\n", '  recorded (the default; the result keeps the first ' . Altair\Eval\EvalResult::QUERIES_MAX . ')', $on, $on / $off, '<= 1.05');
 }

@@ -31,7 +31,7 @@ void altair_eval_relay_query_add(altair_eval_relay *relay, size_t database, cons
 	zval entry, params;
 	bool cut;
 
-	if (relay->queries_truncated) {
+	if (relay->queries_truncated || !ALTAIR_EVAL_G(queries)) {
 		return;
 	}
 	if (zend_hash_num_elements(Z_ARRVAL(relay->queries)) >= ALTAIR_EVAL_QUERIES_MAX
