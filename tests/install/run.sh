@@ -2,8 +2,9 @@
 # The front-ends as a Composer package (docs/install.md): `composer require --dev altair/eval` into
 # the Laravel fixture through a path repository gives vendor/bin/altair, which
 #  - evaluates in that application, run as `vendor/bin/altair …` and as `php vendor/bin/altair …`,
-#    from the application or any other directory, and serves MCP (initialize, tools/call) under the
-#    official TypeScript SDK client (php/tests/e2e/vendor-bin.e2e.test.mjs);
+#    from the application or any other directory, serves it warm (serve --daemon), and serves MCP
+#    (initialize, tools/call) under the official TypeScript SDK client
+#    (php/tests/e2e/vendor-bin.e2e.test.mjs);
 #  - finds the extension in PHP's ini (how PIE and PECL install it) or, installed from this checkout,
 #    the module built here, and says in one line, exit 2, what to install when neither is there.
 # Three installs of the package: this checkout's php/ (a symlink, as a path repository makes it),
@@ -21,7 +22,12 @@ apt_install composer php-symfony-console nodejs
 command -v npm >/dev/null || apt_install npm
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# stops the server `serve --daemon` started, if it still runs, then removes everything
+cleanup() {
+  [ -n "${served:-}" ] && XDG_RUNTIME_DIR="$work/run" "$served/vendor/bin/altair" serve --stop >/dev/null 2>&1
+  rm -rf "$work"
+}
+trap cleanup EXIT
 export COMPOSER_HOME="$work/composer-home" COMPOSER_NO_INTERACTION=1 COMPOSER_ALLOW_SUPERUSER=1
 unset PHP_INI_SCAN_DIR PHPRC
 failures=0
@@ -129,6 +135,19 @@ if install "$app" "$ROOT/php"; then
   check "  … and nothing on stderr (the module was not loaded twice)" test -z "$err"
   check "vendor/bin/altair --version: symfony/console from the app's vendor/, the front-end from this checkout" \
     console_classes "$app" "$ROOT/php"
+  say "vendor/bin/altair serve"
+  mkdir -m 700 "$work/run"
+  serving() { XDG_RUNTIME_DIR="$work/run" "$@"; }
+  served=$app
+  run "$app" serving vendor/bin/altair serve --daemon
+  check "serve --daemon: the application's server starts" test "$rc" = 0
+  check "eval from app/ through it" evaluates "$app/app" "$users" serving ../vendor/bin/altair eval "$count"
+  run / serving php "$app/vendor/bin/altair" serve --status
+  check "serve --status from /: the application's server, which made that evaluation" \
+    test "$rc|$(printf '%s\n' "$out" | grep -E "^(project_root|evaluations):")" = "0|project_root: '$app'"$'\n'"evaluations: 1"
+  run / serving "$app/vendor/bin/altair" serve --stop
+  check "serve --stop from /" test "$rc" = 0
+  served=
   say "vendor/bin/altair mcp under the official MCP client"
   if [ ! -d php/tests/e2e/node_modules/@modelcontextprotocol/sdk ]; then
     (cd php/tests/e2e && npm install --no-audit --no-fund --loglevel=error) || failures=$((failures + 1))
