@@ -158,7 +158,7 @@ if install "$app" "$ROOT/php"; then
   if [ ! -d php/tests/e2e/node_modules/@modelcontextprotocol/sdk ]; then
     (cd php/tests/e2e && npm install --no-audit --no-fund --loglevel=error) || failures=$((failures + 1))
   fi
-  check "MCP initialize and tools/call, both ways of starting it" \
+  check "MCP: initialize and tools/call, both ways of starting it; the stateless 2026-07-28 client" \
     env ALTAIR_APP="$app" ALTAIR_APP_USERS="$users" node --test --test-reporter=spec php/tests/e2e/vendor-bin.e2e.test.mjs
 else
   failures=$((failures + 1))
