@@ -14,9 +14,9 @@ namespace AltairEval\Frontend\Cli;
  *  - The Composer package (php/bin/altair, reached through vendor/bin/altair in an application):
  *    the extension from the ini (PIE, PECL), else the module of the checkout the package lives in
  *    (a path repository); the application's own Composer autoloader, which has this package's
- *    classes and the symfony/console Composer chose for the application; and that application,
- *    the directory above its vendor directory, whatever the current directory is, unless the
- *    package is in Composer's global home.
+ *    classes and the symfony/console Composer chose for the application; and that application
+ *    (the nearest directory above its vendor directory with a composer.json), whatever the current
+ *    directory is, unless the package is in Composer's global home.
  */
 final class Installation
 {
