@@ -9,7 +9,8 @@ declare(strict_types=1);
  */
 
 use AltairEval\Frontend\Cli\Entry;
+use AltairEval\Frontend\Cli\Installation;
 
 require dirname(__DIR__) . '/php/autoload_frontend.php';
 
-exit((new Entry(dirname(__DIR__), __FILE__))->run(array_values($_SERVER['argv'] ?? [])));
+exit((new Entry(Installation::checkout(dirname(__DIR__)), __FILE__))->run(array_values($_SERVER['argv'] ?? [])));

@@ -13,15 +13,16 @@ use Symfony\Component\Console\Input\ArgvInput;
 use Symfony\Component\Console\Output\ConsoleOutput;
 
 /**
- * bin/altair.php: loads the extension when PHP did not (ExtensionLoader), answers the launcher's
- * question about the ini (LauncherCache), then runs `eval` on the lean path when it can (LeanEval)
- * and everything else through the console application. `eval` goes through the project's server
+ * bin/altair.php and the Composer package's bin, php/bin/altair (where each finds the module, its
+ * autoloader and the project: Installation): loads the extension when PHP did not
+ * (ExtensionLoader), answers the launcher's question about the ini (LauncherCache), then runs
+ * `eval` on the lean path when it can (LeanEval) and everything else through the console application. `eval` goes through the project's server
  * when one is running (RoutingEvaluator) and runs cold otherwise; a thin start (ThinStart, PHP
  * without its ini) only does the former and starts again with the full ini for anything else.
  */
 final class Entry
 {
-    public function __construct(private readonly string $repository, private readonly string $script)
+    public function __construct(private readonly Installation $installation, private readonly string $script)
     {
     }
 
@@ -31,12 +32,13 @@ final class Entry
     public function run(array $argv): int
     {
         $thin = ThinStart::claim();
-        $module = $this->repository . '/modules/altair_eval.so';
-        $loader = new ExtensionLoader($module, $this->script, STDERR);
+        $module = $this->installation->module();
+        $loader = $this->installation->loader($this->script, STDERR);
         (new LauncherCache())->record($loader->isLoaded(), $module);
         if (!$loader->isLoaded()) {
             return $loader->reexecute(array_slice($argv, 1));
         }
+        $argv = $this->installation->withDefaultRoot($argv);
         putenv(ExtensionLoader::GUARD_VARIABLE);
         $lean = ($argv[1] ?? null) === 'eval' && LeanEval::applies(STDOUT) ? LeanEval::parse(array_slice($argv, 2)) : null;
 
@@ -56,7 +58,7 @@ final class Entry
             return $lean->run(new EvalRun($evaluator, new Limits(), new IdGenerator()), STDIN, STDOUT, STDERR);
         }
 
-        if ((require $this->repository . '/php/autoload.php') !== true) {
+        if (!$this->installation->requireAutoloader()) {
             return ExitCode::Usage->value;
         }
         $application = new AltairApplication($evaluator, serverEvaluator: new ExtensionEvaluator(warm: true));

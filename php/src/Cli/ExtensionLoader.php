@@ -7,7 +7,8 @@ namespace AltairEval\Frontend\Cli;
 /**
  * Makes bin/altair work without editing php.ini: when the extension is not loaded, run the same
  * script again with the module built in the checkout (`-d extension=…`), replacing this process when
- * pcntl_exec is there and supervising a child with the same stdio otherwise.
+ * pcntl_exec is there and supervising a child with the same stdio otherwise. The Composer package
+ * outside a checkout has no module to fall back on (Installation): it says what to install, in one line.
  */
 final class ExtensionLoader
 {
@@ -16,12 +17,15 @@ final class ExtensionLoader
     public const GUARD_VARIABLE = 'ALTAIR_EVAL_REEXEC';
 
     /**
-     * @param resource $stderr
+     * @param resource    $stderr
+     * @param string|null $missing what to say when there is no module ('' as $modulePath: none to
+     *                             look for); null: instructions()
      */
     public function __construct(
         private readonly string $modulePath,
         private readonly string $script,
         private $stderr,
+        private readonly ?string $missing = null,
     ) {
     }
 
@@ -48,8 +52,8 @@ final class ExtensionLoader
 
             return ExitCode::Usage->value;
         }
-        if (!is_file($this->modulePath)) {
-            fwrite($this->stderr, $this->instructions());
+        if ($this->modulePath === '' || !is_file($this->modulePath)) {
+            fwrite($this->stderr, $this->missing === null ? $this->instructions() : $this->missing . "\n");
 
             return ExitCode::Usage->value;
         }
