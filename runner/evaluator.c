@@ -248,15 +248,24 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	request.relayed = databases->relayed;
 	request.project_overlay = request.rollback && !declares_sql_server(databases);
 	request.relay_listen = databases->relayed ? databases->listen : NULL;
-	/* A warm worker's view is its template's: the Unix sockets cannot be bound into it yet. */
-	request.relay_sockets = Z_TYPE_P(warm) == IS_TRUE || !databases->relayed ? NULL : databases->sockets;
-	request.relay_hosts = Z_TYPE_P(warm) != IS_TRUE && databases->relayed && altair_eval_databases_write_hosts(databases, scratch.dir);
+	/* The host listens for each Unix socket path in the scratch dir; a cold child's view, or a warm
+	 * worker's own mount namespace, binds those listeners over the paths (guest/lockdown/mount*.c). */
+	request.relay_sockets = databases->relayed ? databases->sockets : NULL;
+	/* ... but a worker of a booted template cannot mount (runner/warm.c): there, unless the app's
+	 * own connection is a socket or a host name, only the TCP addresses are relayed and the template
+	 * stays booted. */
+	if (Z_TYPE_P(warm) == IS_TRUE && !request.allow_writes && !request.unsafe && !altair_eval_databases_need_view(databases)) {
+		request.relay_sockets = NULL;
+	}
+	/* Declared host names: <scratch>/hosts, bound over the view's /etc/hosts likewise. */
+	request.relay_hosts = databases->relayed && altair_eval_databases_write_hosts(databases, scratch.dir);
 	request.guard_connect = !databases->relayed && databases->count > 0 && request.allow_network && !request.unsafe;
 	memset(&outcome, 0, sizeof(outcome));
 	outcome.process_listener_fd = -1;
 	outcome.relay = databases->count > 0 && (databases->relayed || request.guard_connect)
 		? altair_eval_relay_create(databases, request.rollback ? ALTAIR_RELAY_ROLLBACK
-			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY), request.relay_sockets ? scratch.dir : NULL)
+			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY), request.relay_sockets ? scratch.dir : NULL,
+			Z_TYPE_P(warm) == IS_TRUE)
 		: NULL;
 	if (Z_TYPE_P(warm) == IS_TRUE) {
 		if (altair_eval_warm_start(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)), Z_STR_P(binary), &request, &scratch,

@@ -290,11 +290,14 @@ void altair_eval_databases_free(altair_eval_databases *databases);
 /* <scratch>/hosts: the host's /etc/hosts and the declared names at their relay addresses, for the
  * child's view; false when there are no names (or it could not be written). */
 bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir);
+/* Does the app reach one of them by a Unix socket (its own socket path, MySQL's localhost) or a
+ * host name, which the child's view must then hold? */
+bool altair_eval_databases_need_view(const altair_eval_databases *databases);
 
 /* relay.c: the relay loop, driven by supervision. */
 /* scratch_dir: where the Unix listeners go (relay-<n>.sock, one per databases->sockets entry);
  * NULL: none (a warm worker cannot have them bound in its view yet). */
-altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir);
+altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir, bool warm);
 /* A descriptor the guest attached to the channel: kept (true) when it is one of the relay's
  * listening sockets, else left to the caller. */
 bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd);

@@ -64,14 +64,15 @@ static void listen_unix(altair_eval_relay *relay, const char *scratch_dir, size_
 	relay->listened[database] = true;
 }
 
-altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir)
+altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir, bool warm)
 {
 	altair_eval_relay *relay = ecalloc(1, sizeof(*relay));
 	size_t n = 0;
 
 	relay->databases = databases;
 	relay->mode = (altair_relay_mode) mode;
-	relay->paths_unrelayed = databases->relayed && !scratch_dir;
+	/* Only a booted template's worker goes without (runner/evaluator.c, runner/warm.c). */
+	relay->paths_unrelayed = warm && databases->relayed && databases->sockets && !scratch_dir;
 	for (size_t i = 0; i < databases->count && scratch_dir; i++) {
 		for (size_t k = 0; k < databases->list[i].path_count && n < ALTAIR_EVAL_RELAY_MAX_SOCKETS; k++) {
 			listen_unix(relay, scratch_dir, n++, i);

@@ -43,7 +43,7 @@ struct altair_eval_relay {
 	} listeners[ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS];
 	size_t listener_count;
 	bool tcp_adopted[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
-	bool paths_unrelayed; /* a warm worker: its declarations' Unix socket paths have no listener */
+	bool paths_unrelayed; /* a booted worker: PostgreSQL's default socket paths have no listener */
 	bool guarded;         /* network on: the child's seccomp listener came, so its connect() is guarded */
 	bool listened[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];          /* something listens for it in the child */
 	zend_long accepted[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];     /* connections the child made */

@@ -58,8 +58,21 @@ static zend_string *policy_key(zend_string *binary, const altair_eval_request *r
 
 	zend_string_release(environment);
 	zend_string_release(extra);
+	/* The relay's Unix socket paths and hosts file: the template makes their mount points in the
+	 * view it builds once, and each worker binds its evaluation's over them (lockdown/mount_warm.c). */
+	if (request->relay_sockets || request->relay_hosts) {
+		zend_string *with = zend_strpprintf(0, "%s\v%s\v%d", ZSTR_VAL(key), request->relay_sockets ? request->relay_sockets : "",
+			request->relay_hosts);
+		zend_string_release(key);
+		key = with;
+	}
 	return key;
 }
+
+/* A worker binds its evaluation's Unix socket listeners and hosts file into a mount namespace of
+ * its own, which a booted template's worker (under the template's Landlock, which refuses every
+ * mount) cannot do: such a policy gets a plain template, and its workers say why. */
+#define WARM_NOTE_RELAY_VIEW "the relay's Unix sockets and host names are mounted into each worker's own view, which a booted worker cannot do"
 
 /* The project root's device and inode now; false when it cannot be stat'ed. */
 static bool root_identity(const altair_eval_request *request, dev_t *dev, ino_t *ino)
@@ -293,7 +306,8 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		template = emalloc(sizeof(*template));
 		template->pid = 0;
 		template->control_fd = -1;
-		template->plain_note = NULL;
+		template->plain_note = (request->relay_sockets || request->relay_hosts) && !request->allow_writes && !request->unsafe
+			? estrdup(WARM_NOTE_RELAY_VIEW) : NULL;
 		zend_hash_add_new_ptr(evaluator->templates, key, template);
 	}
 	zend_string_release(key);
