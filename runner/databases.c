@@ -242,26 +242,6 @@ static void choose_listen(altair_eval_databases *databases, altair_eval_database
 		ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST + (int) index, database->port);
 }
 
-/* A warm evaluation that would be served by a booted template (whose workers cannot mount the
- * relay's sockets or hosts file, runner/warm.c) keeps it unless the app's own connection needs the
- * view: a declared socket path, MySQL's localhost (the driver's default socket), a host name.
- * PostgreSQL's localhost is TCP for libpq; its default socket paths are only for a client that
- * names no host. */
-bool altair_eval_databases_need_view(const altair_eval_databases *databases)
-{
-	if (databases->name_count > 0) {
-		return true;
-	}
-	for (size_t i = 0; i < databases->count; i++) {
-		const altair_eval_database *database = &databases->list[i];
-		if (database->path_count > 0 && (database->socket[0]
-				|| (strcmp(database->protocol, "mysql") == 0 && strcmp(database->host, "localhost") == 0))) {
-			return true;
-		}
-	}
-	return false;
-}
-
 bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir)
 {
 	char path[MAXPATHLEN];

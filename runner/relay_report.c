@@ -150,12 +150,7 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out)
 		add_assoc_string(&entry, "declared_by", database->declared_by);
 		add_assoc_string(&entry, "reached_through", relay->listened[i] ? "relay" : "none");
 		describe(relay, i, &entry);
-		/* Only PostgreSQL's localhost defaults can be left out, by a booted template's worker: the
-		 * app's own connection is TCP, and the paths lead nowhere (runner/evaluator.c). */
-		if (relay->paths_unrelayed && database->path_count > 0) {
-			add_assoc_string(&entry, "note", "warm: the default socket paths of localhost are not relayed in a booted worker, which"
-				" cannot mount them (its TCP address is; the paths lead nowhere)");
-		} else if (database->note[0]) {
+		if (database->note[0]) {
 			add_assoc_string(&entry, "note", database->note);
 		} else {
 			add_assoc_null(&entry, "note");

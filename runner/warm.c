@@ -29,6 +29,7 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,7 +49,7 @@ static zend_result warm_failed(const char *what, int error)
 /* A template serves one policy, and one environment as that policy passes it on: the boot and every
  * worker see the environment the template was spawned with, so a putenv() in the caller means
  * another template (docs/ARCHITECTURE.md, "The warm template"). */
-static zend_string *policy_key(zend_string *binary, const altair_eval_request *request)
+static zend_string *policy_key(zend_string *binary, const altair_eval_request *request, const altair_eval_scratch *scratch)
 {
 	zend_string *extra = altair_eval_command_policy_extra(request);
 	zend_string *environment = altair_eval_command_environment_key(request);
@@ -58,21 +59,28 @@ static zend_string *policy_key(zend_string *binary, const altair_eval_request *r
 
 	zend_string_release(environment);
 	zend_string_release(extra);
-	/* The relay's Unix socket paths and hosts file: the template makes their mount points in the
-	 * view it builds once, and each worker binds its evaluation's over them (lockdown/mount_warm.c). */
+	/* The relay's Unix socket paths and hosts file are in the template's view (bound once, see
+	 * relay_prepare): another list, or other names, means another template. */
 	if (request->relay_sockets || request->relay_hosts) {
-		zend_string *with = zend_strpprintf(0, "%s\v%s\v%d", ZSTR_VAL(key), request->relay_sockets ? request->relay_sockets : "",
-			request->relay_hosts);
+		char path[MAXPATHLEN];
+		zend_string *hosts = NULL, *with;
+		php_stream *stream;
+
+		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch->dir);
+		if (request->relay_hosts && (stream = php_stream_open_wrapper(path, "rb", 0, NULL)) != NULL) {
+			hosts = php_stream_copy_to_mem(stream, PHP_STREAM_COPY_ALL, 0);
+			php_stream_close(stream);
+		}
+		with = zend_strpprintf(0, "%s\v%s\v%s", ZSTR_VAL(key), request->relay_sockets ? request->relay_sockets : "",
+			hosts ? ZSTR_VAL(hosts) : "");
+		if (hosts) {
+			zend_string_release(hosts);
+		}
 		zend_string_release(key);
 		key = with;
 	}
 	return key;
 }
-
-/* A worker binds its evaluation's Unix socket listeners and hosts file into a mount namespace of
- * its own, which a booted template's worker (under the template's Landlock, which refuses every
- * mount) cannot do: such a policy gets a plain template, and its workers say why. */
-#define WARM_NOTE_RELAY_VIEW "the relay's Unix sockets and host names are mounted into each worker's own view, which a booted worker cannot do"
 
 /* The project root's device and inode now; false when it cannot be stat'ed. */
 static bool root_identity(const altair_eval_request *request, dev_t *dev, ino_t *ino)
@@ -133,6 +141,100 @@ static bool read_reply(int fd, altair_eval_warm_event *event)
 	return false;
 }
 
+/* The template's relay listeners and their directory go with it. */
+static void relay_release(altair_eval_template *template)
+{
+	char path[MAXPATHLEN];
+
+	for (size_t n = 0; n < template->relay_count; n++) {
+		if (template->relay_fds[n] >= 0) {
+			close(template->relay_fds[n]);
+		}
+		snprintf(path, sizeof(path), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, template->relay_dir, n);
+		unlink(path);
+	}
+	template->relay_count = 0;
+	if (template->relay_dir) {
+		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, template->relay_dir);
+		unlink(path);
+		rmdir(template->relay_dir);
+		efree(template->relay_dir);
+		template->relay_dir = NULL;
+	}
+}
+
+/*
+ * The database relay's Unix sockets and hosts file for a new template (docs/ARCHITECTURE.md, "The
+ * database relay", step 2): a private dir beneath the scratch base, named as a scratch dir of this
+ * process (<pid>-t...: swept like one if the caller is killed), holding relay-<n>.sock for the n-th
+ * socket path and a copy of the evaluation's hosts file. The template's view binds them once, for
+ * every worker, booted ones included (which cannot mount). The sockets are bound but not listening
+ * until the template is READY: the boot, which runs in the template, finds its database refused,
+ * as over TCP, instead of waiting on a backlog nobody serves.
+ */
+static bool relay_prepare(altair_eval_template *template, const altair_eval_request *request, const altair_eval_scratch *scratch)
+{
+	char base[MAXPATHLEN], path[MAXPATHLEN];
+	const char *paths = request->relay_sockets;
+
+	relay_release(template);
+	if (!paths && !request->relay_hosts) {
+		return true;
+	}
+	if (!altair_eval_scratch_base(base, sizeof(base))
+		|| (size_t) snprintf(path, sizeof(path), "%s/%ld-tXXXXXX", base, (long) getpid()) >= sizeof(path) || !mkdtemp(path)) {
+		return false;
+	}
+	template->relay_dir = estrdup(path);
+	for (const char *p = paths; p && *p && template->relay_count < ALTAIR_EVAL_RELAY_MAX_SOCKETS; ) {
+		struct sockaddr_un address;
+		int fd;
+
+		memset(&address, 0, sizeof(address));
+		address.sun_family = AF_UNIX;
+		if ((size_t) snprintf(address.sun_path, sizeof(address.sun_path), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, template->relay_dir,
+				template->relay_count) >= sizeof(address.sun_path)
+			|| (fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0) {
+			return false;
+		}
+		template->relay_fds[template->relay_count++] = fd;
+		if (bind(fd, (struct sockaddr *) &address, sizeof(address)) != 0) {
+			return false;
+		}
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	if (request->relay_hosts) {
+		char source[MAXPATHLEN];
+		php_stream *from, *to = NULL;
+
+		snprintf(source, sizeof(source), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch->dir);
+		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, template->relay_dir);
+		from = php_stream_open_wrapper(source, "rb", 0, NULL);
+		to = from ? php_stream_open_wrapper(path, "xb", 0, NULL) : NULL;
+		bool copied = to && php_stream_copy_to_stream_ex(from, to, PHP_STREAM_COPY_ALL, NULL) == SUCCESS;
+		if (from) {
+			php_stream_close(from);
+		}
+		if (to) {
+			php_stream_close(to);
+		}
+		return copied;
+	}
+	return true;
+}
+
+/* READY: the template's listeners start listening. */
+static bool relay_listen(altair_eval_template *template)
+{
+	for (size_t n = 0; n < template->relay_count; n++) {
+		if (listen(template->relay_fds[n], SOMAXCONN) != 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
 static void template_stop(altair_eval_template *template)
 {
 	if (template->pid > 0) {
@@ -145,6 +247,7 @@ static void template_stop(altair_eval_template *template)
 		close(template->control_fd);
 		template->control_fd = -1;
 	}
+	relay_release(template);
 }
 
 static void template_destroy(zval *entry)
@@ -176,11 +279,11 @@ static char *plain_note_from(const altair_eval_warm_event *event)
 
 /* One template process; its first event in event. */
 static zend_result template_spawn(altair_eval_template *template, zend_string *binary, const altair_eval_request *request,
-	altair_eval_warm_event *event)
+	const altair_eval_scratch *scratch, altair_eval_warm_event *event)
 {
 	altair_eval_command command;
 	altair_eval_scratch placeholder;
-	altair_eval_template_args args = { template->plain_note };
+	altair_eval_template_args args = { template->plain_note, NULL };
 	char directory[MAXPATHLEN];
 	int control[2];
 	int placed[3] = { -1, -1, -1 };
@@ -203,6 +306,14 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 		close(control[1]);
 		return warm_failed("scratch base directory", errno);
 	}
+	if (!relay_prepare(template, request, scratch)) {
+		int error = errno;
+		relay_release(template);
+		close(control[0]);
+		close(control[1]);
+		return warm_failed("the database relay's sockets for the template", error);
+	}
+	args.relay_dir = template->relay_dir;
 	placeholder.dir = directory;
 	placeholder.snippet_path = NULL;
 	altair_eval_command_build(&command, binary, request, &placeholder, &args);
@@ -212,6 +323,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	close(control[1]);
 	if (status != SUCCESS) {
 		close(control[0]);
+		relay_release(template);
 		template->pid = 0;
 		return FAILURE;
 	}
@@ -225,14 +337,19 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 /* A template that boots the project when it can (READY); when it says it cannot (PLAIN) or
  * its boot outlasts an evaluation's timeout, a plain one, whose workers boot the app themselves
  * and say why in their sandbox report. */
-static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request)
+static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request,
+	const altair_eval_scratch *scratch)
 {
 	altair_eval_warm_event event;
 
 	for (int attempt = 0; attempt < 2; attempt++) {
 		memset(&event, 0, sizeof(event));
-		if (template_spawn(template, binary, request, &event) != SUCCESS) {
+		if (template_spawn(template, binary, request, scratch, &event) != SUCCESS) {
 			return FAILURE;
+		}
+		if (event.kind == ALTAIR_EVAL_WARM_READY && !relay_listen(template)) {
+			template_stop(template);
+			return warm_failed("the database relay's sockets for the template", errno);
 		}
 		if (event.kind == ALTAIR_EVAL_WARM_READY) {
 			return SUCCESS;
@@ -288,9 +405,9 @@ static void make_room(HashTable *templates)
 
 /* The template for this policy, started when there is none (or the last one died). */
 static altair_eval_template *template_for(altair_eval_evaluator_object *evaluator, zend_string *binary,
-	const altair_eval_request *request, bool restart)
+	const altair_eval_request *request, const altair_eval_scratch *scratch, bool restart)
 {
-	zend_string *key = policy_key(binary, request);
+	zend_string *key = policy_key(binary, request, scratch);
 	altair_eval_template *template;
 
 	if (!evaluator->templates) {
@@ -306,13 +423,14 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		template = emalloc(sizeof(*template));
 		template->pid = 0;
 		template->control_fd = -1;
-		template->plain_note = (request->relay_sockets || request->relay_hosts) && !request->allow_writes && !request->unsafe
-			? estrdup(WARM_NOTE_RELAY_VIEW) : NULL;
+		template->plain_note = NULL;
+		template->relay_dir = NULL;
+		template->relay_count = 0;
 		zend_hash_add_new_ptr(evaluator->templates, key, template);
 	}
 	zend_string_release(key);
 	template->last_used = ++evaluator->evaluations;
-	if (template->pid <= 0 && template_start(template, binary, request) != SUCCESS) {
+	if (template->pid <= 0 && template_start(template, binary, request, scratch) != SUCCESS) {
 		return NULL;
 	}
 	return template;
@@ -322,7 +440,8 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
  * by timestamp, so the other templates could keep serving what they compiled before the change.
  * They are stopped and start afresh on their next call. (The write-enabled worker itself caches
  * nothing: guest/template/template.c.) */
-static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request)
+static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request,
+	const altair_eval_scratch *scratch)
 {
 	zend_string *key, *other;
 	altair_eval_template *template;
@@ -330,7 +449,7 @@ static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_st
 	if (!(request->allow_writes || request->unsafe) || !evaluator->templates) {
 		return;
 	}
-	key = policy_key(binary, request);
+	key = policy_key(binary, request, scratch);
 	ZEND_HASH_FOREACH_STR_KEY_PTR(evaluator->templates, other, template) {
 		if (!zend_string_equals(other, key)) {
 			template_stop(template);
@@ -341,7 +460,7 @@ static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_st
 
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
-	altair_eval_child *child)
+	altair_eval_relay *relay, altair_eval_child *child)
 {
 	altair_eval_pipes pipes;
 	altair_eval_template *template;
@@ -356,11 +475,11 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		altair_eval_pipes_close(&pipes);
 		return warm_failed("result channel", errno);
 	}
-	forget_other_caches(evaluator, binary, request);
+	forget_other_caches(evaluator, binary, request, scratch);
 	/* A template that died since the last call is replaced, transparently; so is a booted one that
 	 * answers STALE (a file its boot loaded changed): the new one boots the project again. */
 	for (int attempt = 0, restart = 0; attempt < 3; attempt++) {
-		template = template_for(evaluator, binary, request, restart);
+		template = template_for(evaluator, binary, request, scratch, restart);
 		if (!template) {
 			altair_eval_pipes_close(&pipes);
 			return FAILURE;
@@ -384,6 +503,12 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		return warm_failed("the template could not start a worker", error);
 	}
 	altair_eval_child_adopt(&pipes, child);
+	/* The template's relay listeners serve this evaluation, for its worker only; their dir is in use
+	 * (runner/scratch.c sweeps dirs left untouched longer than a scratch dir may live). */
+	altair_eval_relay_borrow(relay, template->relay_fds, template->relay_count, (pid_t) event.pid);
+	if (template->relay_dir) {
+		(void) utimensat(AT_FDCWD, template->relay_dir, NULL, 0);
+	}
 	child->pid = (pid_t) event.pid;
 	child->exit_fd = -1;
 	child->template_fd = template->control_fd;

@@ -1,8 +1,9 @@
 /*
  * The private view for warm workers (see lockdown/mount.h): the template builds everything but a
- * worker's own /proc entry and scratch once, before any project code; each forked worker enters a
- * namespace of its own (a copy of that small view), attaches its /proc entry and mounts its capped
- * scratch with its snippet.
+ * worker's own /proc entry and scratch once, before any project code (the database relay's sockets
+ * and hosts file included: the host keeps them per template, runner/warm.c); each forked worker
+ * enters a namespace of its own (a copy of that small view), attaches its /proc entry and mounts
+ * its capped scratch with its snippet.
  */
 
 #include "mount.h"
@@ -46,7 +47,9 @@ int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *polic
 		altair_eval_lockdown_mount_fail(&view, "scratch base", mount_base);
 		return -1;
 	}
-	altair_eval_lockdown_mount_relay_points(&view, policy);
+	/* The database relay's sockets and hosts file: the template's own, from the host's directory for
+	 * it (runner/warm.c), bound once for every worker, booted ones included (they cannot mount). */
+	altair_eval_lockdown_mount_relay(&view, policy);
 	if (!altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}
@@ -65,82 +68,27 @@ static void mount_close_host_fds(void)
 	}
 }
 
-/* The database relay's Unix sockets and hosts file (docs/ARCHITECTURE.md, "The database relay",
- * step 2): the host listens at <scratch>/relay-<n>.sock for this evaluation and wrote
- * <scratch>/hosts; each is cloned as a detached mount while the host's base is still reachable (the
- * template's namespace), the hosts file last ... */
-#define MOUNT_RELAY_TREES (ALTAIR_EVAL_LOCKDOWN_MAX_RELAY + 1)
-
-static void mount_clone_relay(const altair_eval_lockdown_policy *policy, const char *name, int *trees)
-{
-	for (size_t i = 0; i < MOUNT_RELAY_TREES; i++) {
-		char source[PATH_MAX];
-		bool wanted = i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY ? i < policy->relay_socket_count : policy->relay_hosts;
-		int length = i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY
-			? snprintf(source, sizeof(source), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, name ? name : "", i)
-			: snprintf(source, sizeof(source), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, name ? name : "");
-
-		trees[i] = name && wanted && length > 0 && (size_t) length < sizeof(source)
-			? (int) syscall(SYS_open_tree, mount_host_base_fd, source, OPEN_TREE_CLONE | O_CLOEXEC) : -1;
-	}
-}
-
-static void mount_close_relay(int *trees)
-{
-	for (size_t i = 0; i < MOUNT_RELAY_TREES; i++) {
-		if (trees[i] >= 0) {
-			close(trees[i]);
-			trees[i] = -1;
-		}
-	}
-}
-
-/* ... and attached in the worker's own namespace over the path the app names, where the template
- * made its mount point (lockdown/mount.c); the hosts file over /etc/hosts, read-only. One that
- * cannot be placed is noted: a socket path then leads nowhere (the template's empty point, or its
- * /dev/null over what was there), a name does not resolve to the relay. */
-static void mount_attach_relay(const altair_eval_lockdown_policy *policy, int *trees, altair_eval_lockdown_report *report)
-{
-	for (size_t i = 0; i < policy->relay_socket_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY; i++) {
-		const char *path = policy->relay_socket_paths[i];
-
-		if (trees[i] < 0 || syscall(SYS_move_mount, trees[i], "", AT_FDCWD, path, MOVE_MOUNT_F_EMPTY_PATH) != 0) {
-			altair_eval_lockdown_note(report, "relay: the socket %s could not be placed in the view: %s", path, strerror(errno));
-		}
-	}
-	if (policy->relay_hosts) {
-		int hosts = trees[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
-		if (hosts < 0 || syscall(SYS_move_mount, hosts, "", AT_FDCWD, "/etc/hosts", MOVE_MOUNT_F_EMPTY_PATH) != 0
-			|| mount(NULL, "/etc/hosts", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | altair_eval_lockdown_mount_kept_flags("/etc/hosts"), NULL) != 0) {
-			altair_eval_lockdown_note(report, "relay: the declared host names could not be given to the view: %s", strerror(errno));
-		}
-	}
-	mount_close_relay(trees);
-}
-
-/* A worker: a namespace of its own (a copy of the template's small view), its /proc entry, its
- * evaluation's relay sockets and its capped scratch with the snippet. */
+/* A worker: a namespace of its own (a copy of the template's small view), its /proc entry and its
+ * capped scratch with the snippet. */
 int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	char pid[32], options[128], source[PATH_MAX];
 	size_t base_length = strlen(mount_base);
 	const char *scratch = policy->scratch_dir;
-	bool beneath = scratch && strncmp(scratch, mount_base, base_length) == 0 && scratch[base_length] == '/';
-	int tree, relay_trees[MOUNT_RELAY_TREES];
+	int tree;
 
 	/* The clone of its own entry is made while the host's /proc is still in this namespace (the
 	 * template's); a detached tree may then be attached in the new one. */
 	snprintf(pid, sizeof(pid), "%ld", (long) getpid());
 	tree = (int) syscall(SYS_open_tree, mount_host_proc_fd, pid, OPEN_TREE_CLONE | O_CLOEXEC);
-	mount_clone_relay(policy, beneath ? scratch + base_length + 1 : NULL, relay_trees);
-	if (!beneath || !altair_eval_lockdown_unshare(CLONE_NEWNS, "mountns", report)
+	if (!scratch || strncmp(scratch, mount_base, base_length) != 0 || scratch[base_length] != '/'
+		|| !altair_eval_lockdown_unshare(CLONE_NEWNS, "mountns", report)
 		|| mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) {
 		altair_eval_lockdown_note(report, "mountns: worker view: %s", strerror(errno));
 		mount_close_host_fds();
 		if (tree >= 0) {
 			close(tree);
 		}
-		mount_close_relay(relay_trees);
 		return -1;
 	}
 	if (tree < 0 || syscall(SYS_move_mount, tree, "", AT_FDCWD, "/proc/self", MOVE_MOUNT_F_EMPTY_PATH) != 0) {
@@ -149,7 +97,6 @@ int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy,
 	if (tree >= 0) {
 		close(tree);
 	}
-	mount_attach_relay(policy, relay_trees, report);
 	/* <name>/snippet.php beneath the host's base (private to the user, see runner/scratch.c). */
 	snprintf(source, sizeof(source), "%s/snippet.php", scratch + base_length + 1);
 	altair_eval_lockdown_mount_scratch_options(options, sizeof(options));

@@ -3,8 +3,8 @@ Databases: a warm worker relays a database the app reaches by a Unix socket, as 
 --DESCRIPTION--
 Issue 19 item 3 in a warm worker (docs/ARCHITECTURE.md, "The database relay", step 2): the app's
 DB_SOCKET, DB_HOST=localhost through pdo_mysql.default_socket (which run.sh sets for the caller and
-so for the child), and PostgreSQL's socket directory. Each worker binds its own evaluation's host
-listener over the path in a mount namespace of its own, so:
+so for the child), and PostgreSQL's socket directory. The template's view holds, at that path, a
+listener the host keeps for the template, and each evaluation relays its own worker's connections:
 - the read answers through the relay: sandbox.databases says read-only, reached through the relay,
   no note, and EvalResult::$queries holds the statement;
 - a write without allowWrites is refused by the server (the driver's exception names read-only) and
@@ -12,7 +12,8 @@ listener over the path in a mount namespace of its own, so:
 - the server's real socket path leads to the relay, never to the server: the snippet's own PDO,
   opened straight at that path with the .env credentials, is the relay's second connection, its
   query is reported, and its write is refused;
-- the policy gets a plain template (a booted worker cannot mount), and sandbox.unavailable says so.
+- the booted template serves it (its view holds the template's own listeners, which the host lends
+  each evaluation's relay for its worker only), and nothing is reported unavailable.
 The Evaluator here is warm whatever ALTAIR_EVAL_TEST_WARM says, so the test holds in both passes.
 Without the worker's bind (before this was built) the read failed with "No such file or directory".
 --EXTENSIONS--
@@ -57,23 +58,27 @@ foreach ([['mysql', 'socket'], ['mysql', 'localhost'], ['pgsql', 'socket']] as [
         echo "$server $via #$n: ", json_encode(altair_db_decode($read->result) ?? $read->exception['message'] ?? null),
             ", {$entry['mode']} through {$entry['reached_through']} ({$entry['connections']} connections), note ", json_encode($entry['note']),
             ', queries ', count($queries), ' reported',
-            ', plain template ', in_array('warm: the app is booted per evaluation (the relay\'s Unix sockets and host names are mounted into each worker\'s own view, which a booted worker cannot do)', $read->sandbox['unavailable'], true) ? 'said' : 'NOT SAID', "\n";
+            ', booted ', json_encode($read->sandbox['booted_template']), ', unavailable ', json_encode($read->sandbox['unavailable']), "\n";
     }
     echo "$server $via write: ", explode(' (', altair_db_refused($write))[0],
         altair_db_fingerprint($server) === $before ? ', server unchanged' : ', SERVER CHANGED', "\n";
 }
+$during = count(glob(altair_scratch_base() . '/' . getmypid() . '-t*'));
 $evaluator->close();
+// The templates' relay listeners and their dirs go with the templates.
+echo "template relay dirs: $during while warm, ", count(glob(altair_scratch_base() . '/' . getmypid() . '-t*')), " after close\n";
 ?>
 --EXPECT--
-mysql socket #0: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, plain template said
-mysql socket #1: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, plain template said
+mysql socket #0: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, booted true, unavailable []
+mysql socket #1: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, booted true, unavailable []
 mysql socket write: refused, server unchanged
-mysql localhost #0: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, plain template said
-mysql localhost #1: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, plain template said
+mysql localhost #0: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, booted true, unavailable []
+mysql localhost #1: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, booted true, unavailable []
 mysql localhost write: refused, server unchanged
-pgsql socket #0: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, plain template said
-pgsql socket #1: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, plain template said
+pgsql socket #0: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, booted true, unavailable []
+pgsql socket #1: {"app":3,"own PDO at the real path":3,"its write":"refused"}, read-only through relay (2 connections), note null, queries 2 reported, booted true, unavailable []
 pgsql socket write: refused, server unchanged
+template relay dirs: 3 while warm, 0 after close
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
