@@ -46,6 +46,31 @@ static zend_result warm_failed(const char *what, int error)
 	return FAILURE;
 }
 
+/* The evaluation's hosts file (runner/databases.c wrote it in its scratch dir), read with plain
+ * descriptors (the caller's open_basedir does not apply to the host's own files): into a
+ * descriptor, or kept in text, or both. */
+static bool relay_hosts_copy(const char *source, int to, smart_str *text)
+{
+	char buffer[4096];
+	ssize_t length;
+	int from = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	bool copied = from >= 0;
+
+	while (copied && (length = read(from, buffer, sizeof(buffer))) != 0) {
+		if (length < 0 && errno == EINTR) {
+			continue;
+		}
+		copied = length > 0 && (to < 0 || altair_eval_fdio_write_all(to, buffer, (size_t) length));
+		if (copied && text) {
+			smart_str_appendl(text, buffer, (size_t) length);
+		}
+	}
+	if (from >= 0) {
+		close(from);
+	}
+	return copied;
+}
+
 /* A template serves one policy, and one environment as that policy passes it on: the boot and every
  * worker see the environment the template was spawned with, so a putenv() in the caller means
  * another template (docs/ARCHITECTURE.md, "The warm template"). */
@@ -63,19 +88,17 @@ static zend_string *policy_key(zend_string *binary, const altair_eval_request *r
 	 * relay_prepare): another list, or other names, means another template. */
 	if (request->relay_sockets || request->relay_hosts) {
 		char path[MAXPATHLEN];
-		zend_string *hosts = NULL, *with;
-		php_stream *stream;
+		smart_str hosts = {0};
+		zend_string *with;
 
 		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch->dir);
-		if (request->relay_hosts && (stream = php_stream_open_wrapper(path, "rb", 0, NULL)) != NULL) {
-			hosts = php_stream_copy_to_mem(stream, PHP_STREAM_COPY_ALL, 0);
-			php_stream_close(stream);
+		if (request->relay_hosts) {
+			relay_hosts_copy(path, -1, &hosts);
 		}
+		smart_str_0(&hosts);
 		with = zend_strpprintf(0, "%s\v%s\v%s", ZSTR_VAL(key), request->relay_sockets ? request->relay_sockets : "",
-			hosts ? ZSTR_VAL(hosts) : "");
-		if (hosts) {
-			zend_string_release(hosts);
-		}
+			hosts.s ? ZSTR_VAL(hosts.s) : "");
+		smart_str_free(&hosts);
 		zend_string_release(key);
 		key = with;
 	}
@@ -206,18 +229,15 @@ static bool relay_prepare(altair_eval_template *template, const altair_eval_requ
 	}
 	if (request->relay_hosts) {
 		char source[MAXPATHLEN];
-		php_stream *from, *to = NULL;
+		int to;
+		bool copied;
 
 		snprintf(source, sizeof(source), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch->dir);
 		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, template->relay_dir);
-		from = php_stream_open_wrapper(source, "rb", 0, NULL);
-		to = from ? php_stream_open_wrapper(path, "xb", 0, NULL) : NULL;
-		bool copied = to && php_stream_copy_to_stream_ex(from, to, PHP_STREAM_COPY_ALL, NULL) == SUCCESS;
-		if (from) {
-			php_stream_close(from);
-		}
-		if (to) {
-			php_stream_close(to);
+		to = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		copied = to >= 0 && relay_hosts_copy(source, to, NULL);
+		if (to >= 0 && close(to) != 0) {
+			copied = false;
 		}
 		return copied;
 	}
