@@ -61,6 +61,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_relay_hosts", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_relay_hosts,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_relay_dir", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_dir,
+		zend_altair_eval_globals, altair_eval_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(altair_eval)

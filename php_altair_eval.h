@@ -207,6 +207,9 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	bool guest_guard_connect;
 	/* database relay: <scratch>/hosts is the view's /etc/hosts (declared host names) */
 	bool guest_relay_hosts;
+	/* database relay, a warm template: the host's directory holding the template's own listeners
+	 * (relay-<n>.sock) and hosts file, in place of the scratch dir (runner/warm.c) */
+	char *guest_relay_dir;
 ZEND_END_MODULE_GLOBALS(altair_eval)
 
 ZEND_EXTERN_MODULE_GLOBALS(altair_eval)

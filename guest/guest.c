@@ -260,6 +260,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->allow_network = ALTAIR_EVAL_G(guest_allow_network);
 	policy->guard_connect = policy->allow_network && ALTAIR_EVAL_G(guest_guard_connect);
 	policy->relay_hosts = !policy->allow_network && ALTAIR_EVAL_G(guest_relay_hosts);
+	policy->relay_dir = ALTAIR_EVAL_G(guest_relay_dir) && *ALTAIR_EVAL_G(guest_relay_dir) ? ALTAIR_EVAL_G(guest_relay_dir) : NULL;
 	policy->memory_limit_mb = (long) ALTAIR_EVAL_G(guest_memory_mb);
 	policy->timeout_ms = (long) ALTAIR_EVAL_G(guest_timeout_ms);
 	policy->parent_pid = (pid_t) ALTAIR_EVAL_G(guest_parent_pid);

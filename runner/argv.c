@@ -276,8 +276,9 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 
 /* allowEndpoints for the guest's lockdown, comma-separated (request.c keeps commas out of them).
  * When the evaluation has a relay, every entry is relayed (runner/databases.c) and none is the
- * guest's to allow, but for a warm worker's Unix ones (its view cannot take the relay's sockets
- * yet: they are bound in directly, as before the relay). Then the relay's lists. */
+ * guest's to allow, but a Unix one when no socket path could be relayed at all (a path the relay
+ * could not take: it is bound in directly, as before the relay, and reported not protected). Then
+ * the relay's lists. */
 static void push_endpoints(altair_eval_command *command, const altair_eval_request *request)
 {
 	smart_str list = {0};
@@ -438,6 +439,10 @@ static void build_environment(altair_eval_command *command, const altair_eval_re
 static void push_template(altair_eval_command *command, const altair_eval_request *request, const altair_eval_template_args *template)
 {
 	push_ini(command, "altair_eval.guest_template", "1");
+	if (template->relay_dir) {
+		/* The template's own relay listeners and hosts file (runner/warm.c), bound once in its view. */
+		push_ini(command, "altair_eval.guest_relay_dir", template->relay_dir);
+	}
 	if (template->plain_note) {
 		push_ini(command, "altair_eval.guest_warm_note", template->plain_note);
 	} else if (!request->allow_writes && !request->unsafe) {

@@ -248,19 +248,23 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	request.relayed = databases->relayed;
 	request.project_overlay = request.rollback && !declares_sql_server(databases);
 	request.relay_listen = databases->relayed ? databases->listen : NULL;
-	/* A warm worker's view is its template's: the Unix sockets cannot be bound into it yet. */
-	request.relay_sockets = Z_TYPE_P(warm) == IS_TRUE || !databases->relayed ? NULL : databases->sockets;
-	request.relay_hosts = Z_TYPE_P(warm) != IS_TRUE && databases->relayed && altair_eval_databases_write_hosts(databases, scratch.dir);
+	/* The Unix socket paths: a cold child's view binds the host's listeners in the scratch dir over
+	 * them; a warm template's view binds the template's own once (runner/warm.c), which the host
+	 * lends each evaluation's relay for its worker (guest/lockdown/mount*.c). */
+	request.relay_sockets = databases->relayed ? databases->sockets : NULL;
+	/* Declared host names: <scratch>/hosts over the view's /etc/hosts (warm: a copy the template's). */
+	request.relay_hosts = databases->relayed && altair_eval_databases_write_hosts(databases, scratch.dir);
 	request.guard_connect = !databases->relayed && databases->count > 0 && request.allow_network && !request.unsafe;
 	memset(&outcome, 0, sizeof(outcome));
 	outcome.process_listener_fd = -1;
 	outcome.relay = databases->count > 0 && (databases->relayed || request.guard_connect)
 		? altair_eval_relay_create(databases, request.rollback ? ALTAIR_RELAY_ROLLBACK
-			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY), request.relay_sockets ? scratch.dir : NULL)
+			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY),
+			request.relay_sockets && Z_TYPE_P(warm) != IS_TRUE ? scratch.dir : NULL)
 		: NULL;
 	if (Z_TYPE_P(warm) == IS_TRUE) {
 		if (altair_eval_warm_start(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)), Z_STR_P(binary), &request, &scratch,
-				token, &child) != SUCCESS) {
+				token, outcome.relay, &child) != SUCCESS) {
 			release_databases(&outcome, databases);
 			altair_eval_scratch_remove(&scratch);
 			RETURN_THROWS();

@@ -187,12 +187,19 @@ typedef struct {
 	 * away and another directory moved in its place; checked on every call). */
 	dev_t root_dev;
 	ino_t root_ino;
+	/* The database relay's Unix listeners of this template (relay-<n>.sock in relay_dir, a private
+	 * dir beneath the scratch base, with its hosts file): its view binds them once over the paths
+	 * the app names, and each evaluation's relay borrows them for its worker (runner/relay.c). */
+	char *relay_dir;
+	int relay_fds[ALTAIR_EVAL_RELAY_MAX_SOCKETS];
+	size_t relay_count;
 } altair_eval_template;
 
 /* How a warm template is started (argv.c): plain_note NULL: boot the project unless the request
  * writes (or is unsafe); else a plain template whose workers report that note. */
 typedef struct {
 	const char *plain_note;
+	const char *relay_dir; /* the host's directory of the template's relay listeners and hosts file, or NULL */
 } altair_eval_template_args;
 
 /* Evaluator objects carry their warm templates, keyed by policy. */
@@ -277,7 +284,7 @@ void altair_eval_report_free(altair_eval_report *report);
 /* warm.c */
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
-	altair_eval_child *child);
+	altair_eval_relay *relay, altair_eval_child *child);
 void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome);
 void altair_eval_warm_stop_all(altair_eval_evaluator_object *evaluator);
 
@@ -293,8 +300,10 @@ bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, c
 
 /* relay.c: the relay loop, driven by supervision. */
 /* scratch_dir: where the Unix listeners go (relay-<n>.sock, one per databases->sockets entry);
- * NULL: none (a warm worker cannot have them bound in its view yet). */
+ * NULL: none of its own (warm: the template's are borrowed, altair_eval_relay_borrow). */
 altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir);
+/* Warm: the template's Unix listeners, relayed for this evaluation's worker (peer) only. */
+void altair_eval_relay_borrow(altair_eval_relay *relay, const int *fds, size_t count, pid_t peer);
 /* A descriptor the guest attached to the channel: kept (true) when it is one of the relay's
  * listening sockets, else left to the caller. */
 bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd);

@@ -71,7 +71,6 @@ altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databas
 
 	relay->databases = databases;
 	relay->mode = (altair_relay_mode) mode;
-	relay->paths_unrelayed = databases->relayed && !scratch_dir;
 	for (size_t i = 0; i < databases->count && scratch_dir; i++) {
 		for (size_t k = 0; k < databases->list[i].path_count && n < ALTAIR_EVAL_RELAY_MAX_SOCKETS; k++) {
 			listen_unix(relay, scratch_dir, n++, i);
@@ -93,6 +92,40 @@ altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databas
 	}
 	array_init(&relay->queries);
 	return relay;
+}
+
+/* A warm template's Unix listeners (runner/warm.c): its view has them at the paths the app names,
+ * for every worker it forks, so this evaluation relays only the connections of its own worker,
+ * peer (SO_PEERCRED): one left in the backlog by an earlier worker is closed unserved. The n-th
+ * serves the n-th socket path of the declarations, as in altair_eval_relay_create. */
+void altair_eval_relay_borrow(altair_eval_relay *relay, const int *fds, size_t count, pid_t peer)
+{
+	size_t n = 0;
+
+	if (!relay) {
+		return;
+	}
+	relay->peer = peer;
+	for (size_t i = 0; i < relay->databases->count; i++) {
+		for (size_t k = 0; k < relay->databases->list[i].path_count && n < count && n < ALTAIR_EVAL_RELAY_MAX_SOCKETS; k++, n++) {
+			if (fds[n] >= 0 && relay->listener_count < sizeof(relay->listeners) / sizeof(relay->listeners[0])) {
+				relay->listeners[relay->listener_count].fd = fds[n];
+				relay->listeners[relay->listener_count].borrowed = true;
+				relay->listeners[relay->listener_count++].database = i;
+				relay->listened[i] = true;
+			}
+		}
+	}
+}
+
+/* A borrowed listener's client: is it this evaluation's worker? */
+static bool own_peer(const altair_eval_relay *relay, int client)
+{
+	struct ucred credentials;
+	socklen_t length = sizeof(credentials);
+
+	return getsockopt(client, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 && length == sizeof(credentials)
+		&& relay->peer > 0 && credentials.pid == relay->peer;
 }
 
 /* "127.0.0.1:3306" / "[::1]:3306" of a bound socket. */
@@ -211,6 +244,10 @@ static void accept_client(altair_eval_relay *relay, size_t listener)
 	int server;
 
 	if (client < 0) {
+		return;
+	}
+	if (relay->listeners[listener].borrowed && !own_peer(relay, client)) {
+		close(client);
 		return;
 	}
 	relay->accepted[database]++;
@@ -436,6 +473,9 @@ void altair_eval_relay_finish(altair_eval_relay *relay)
 		return;
 	}
 	for (size_t i = 0; i < relay->listener_count; i++) {
+		if (relay->listeners[i].borrowed) {
+			relay->listeners[i].fd = -1; /* the template's, which keeps it */
+		}
 		close_fd(&relay->listeners[i].fd);
 	}
 	for (size_t i = 0; i < relay->connection_count; i++) {
@@ -475,6 +515,9 @@ void altair_eval_relay_free(altair_eval_relay *relay)
 		return;
 	}
 	for (size_t i = 0; i < relay->listener_count; i++) {
+		if (relay->listeners[i].borrowed) {
+			relay->listeners[i].fd = -1; /* the template's, which keeps it */
+		}
 		close_fd(&relay->listeners[i].fd);
 	}
 	while (relay->connection_count > 0) {

@@ -36,14 +36,16 @@ struct altair_eval_relay {
 	bool unguarded[ALTAIR_EVAL_RELAY_MAX_ADDRESSES]; /* a database this build has no engine for: raw */
 	char labels[ALTAIR_EVAL_RELAY_MAX_ADDRESSES][340];
 	/* Listening sockets: TCP ones the guest sent (one per declaration at most), Unix ones the host
-	 * made in the scratch dir (relay-<n>.sock); each serves the declaration it names. */
+	 * made in the scratch dir (relay-<n>.sock) or, warm, the template's that it lends (borrowed:
+	 * never closed here); each serves the declaration it names. */
 	struct {
 		int fd;
 		size_t database;
+		bool borrowed;
 	} listeners[ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS];
+	pid_t peer; /* borrowed listeners: the only process whose connections this evaluation relays */
 	size_t listener_count;
 	bool tcp_adopted[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
-	bool paths_unrelayed; /* a warm worker: its declarations' Unix socket paths have no listener */
 	bool guarded;         /* network on: the child's seccomp listener came, so its connect() is guarded */
 	bool listened[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];          /* something listens for it in the child */
 	zend_long accepted[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];     /* connections the child made */

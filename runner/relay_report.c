@@ -140,20 +140,17 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out)
 		array_init(&entry);
 		add_assoc_string(&entry, "protocol", database->protocol);
 		add_assoc_string(&entry, "address", database->shown);
-		bool direct = relay->paths_unrelayed && database->socket[0] && strcmp(database->declared_by, "allowEndpoints") == 0;
+		/* A unix: endpoint whose path the relay could not take (runner/databases.c add_path) is bound
+		 * into the view as it is when no other socket is relayed (runner/argv.c). */
+		bool direct = database->socket[0] && database->path_count == 0 && !relay->databases->sockets
+			&& strcmp(database->declared_by, "allowEndpoints") == 0;
 		add_assoc_string(&entry, "mode", !relay->databases->relayed ? (relay->guarded ? "unreachable" : "not protected")
 			: (strcmp(database->protocol, "raw") == 0 || relay->unguarded[i] || direct ? "not protected"
 			: altair_relay_mode_name(relay->mode)));
 		add_assoc_string(&entry, "declared_by", database->declared_by);
 		add_assoc_string(&entry, "reached_through", relay->listened[i] ? "relay" : "none");
 		describe(relay, i, &entry);
-		if (relay->paths_unrelayed && database->named) {
-			add_assoc_string(&entry, "note", "warm: a host name is not resolved to the relay in a warm worker's view yet (its address is)");
-		} else if (relay->paths_unrelayed && database->path_count > 0) {
-			add_assoc_string(&entry, "note", database->socket[0] && strcmp(database->declared_by, "allowEndpoints") == 0
-				? "warm: a Unix socket is not relayed yet; this one is bound into the view and reached directly (not protected)"
-				: "warm: its Unix socket paths are not relayed yet (only its TCP address is)");
-		} else if (database->note[0]) {
+		if (database->note[0]) {
 			add_assoc_string(&entry, "note", database->note);
 		} else {
 			add_assoc_null(&entry, "note");

@@ -29,6 +29,7 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,10 +46,35 @@ static zend_result warm_failed(const char *what, int error)
 	return FAILURE;
 }
 
+/* The evaluation's hosts file (runner/databases.c wrote it in its scratch dir), read with plain
+ * descriptors (the caller's open_basedir does not apply to the host's own files): into a
+ * descriptor, or kept in text, or both. */
+static bool relay_hosts_copy(const char *source, int to, smart_str *text)
+{
+	char buffer[4096];
+	ssize_t length;
+	int from = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	bool copied = from >= 0;
+
+	while (copied && (length = read(from, buffer, sizeof(buffer))) != 0) {
+		if (length < 0 && errno == EINTR) {
+			continue;
+		}
+		copied = length > 0 && (to < 0 || altair_eval_fdio_write_all(to, buffer, (size_t) length));
+		if (copied && text) {
+			smart_str_appendl(text, buffer, (size_t) length);
+		}
+	}
+	if (from >= 0) {
+		close(from);
+	}
+	return copied;
+}
+
 /* A template serves one policy, and one environment as that policy passes it on: the boot and every
  * worker see the environment the template was spawned with, so a putenv() in the caller means
  * another template (docs/ARCHITECTURE.md, "The warm template"). */
-static zend_string *policy_key(zend_string *binary, const altair_eval_request *request)
+static zend_string *policy_key(zend_string *binary, const altair_eval_request *request, const altair_eval_scratch *scratch)
 {
 	zend_string *extra = altair_eval_command_policy_extra(request);
 	zend_string *environment = altair_eval_command_environment_key(request);
@@ -58,6 +84,24 @@ static zend_string *policy_key(zend_string *binary, const altair_eval_request *r
 
 	zend_string_release(environment);
 	zend_string_release(extra);
+	/* The relay's Unix socket paths and hosts file are in the template's view (bound once, see
+	 * relay_prepare): another list, or other names, means another template. */
+	if (request->relay_sockets || request->relay_hosts) {
+		char path[MAXPATHLEN];
+		smart_str hosts = {0};
+		zend_string *with;
+
+		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch->dir);
+		if (request->relay_hosts) {
+			relay_hosts_copy(path, -1, &hosts);
+		}
+		smart_str_0(&hosts);
+		with = zend_strpprintf(0, "%s\v%s\v%s", ZSTR_VAL(key), request->relay_sockets ? request->relay_sockets : "",
+			hosts.s ? ZSTR_VAL(hosts.s) : "");
+		smart_str_free(&hosts);
+		zend_string_release(key);
+		key = with;
+	}
 	return key;
 }
 
@@ -120,6 +164,97 @@ static bool read_reply(int fd, altair_eval_warm_event *event)
 	return false;
 }
 
+/* The template's relay listeners and their directory go with it. */
+static void relay_release(altair_eval_template *template)
+{
+	char path[MAXPATHLEN];
+
+	for (size_t n = 0; n < template->relay_count; n++) {
+		if (template->relay_fds[n] >= 0) {
+			close(template->relay_fds[n]);
+		}
+		snprintf(path, sizeof(path), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, template->relay_dir, n);
+		unlink(path);
+	}
+	template->relay_count = 0;
+	if (template->relay_dir) {
+		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, template->relay_dir);
+		unlink(path);
+		rmdir(template->relay_dir);
+		efree(template->relay_dir);
+		template->relay_dir = NULL;
+	}
+}
+
+/*
+ * The database relay's Unix sockets and hosts file for a new template (docs/ARCHITECTURE.md, "The
+ * database relay", step 2): a private dir beneath the scratch base, named as a scratch dir of this
+ * process (<pid>-t...: swept like one if the caller is killed), holding relay-<n>.sock for the n-th
+ * socket path and a copy of the evaluation's hosts file. The template's view binds them once, for
+ * every worker, booted ones included (which cannot mount). The sockets are bound but not listening
+ * until the template is READY: the boot, which runs in the template, finds its database refused,
+ * as over TCP, instead of waiting on a backlog nobody serves.
+ */
+static bool relay_prepare(altair_eval_template *template, const altair_eval_request *request, const altair_eval_scratch *scratch)
+{
+	char base[MAXPATHLEN], path[MAXPATHLEN];
+	const char *paths = request->relay_sockets;
+
+	relay_release(template);
+	if (!paths && !request->relay_hosts) {
+		return true;
+	}
+	if (!altair_eval_scratch_base(base, sizeof(base))
+		|| (size_t) snprintf(path, sizeof(path), "%s/%ld-tXXXXXX", base, (long) getpid()) >= sizeof(path) || !mkdtemp(path)) {
+		return false;
+	}
+	template->relay_dir = estrdup(path);
+	for (const char *p = paths; p && *p && template->relay_count < ALTAIR_EVAL_RELAY_MAX_SOCKETS; ) {
+		struct sockaddr_un address;
+		int fd;
+
+		memset(&address, 0, sizeof(address));
+		address.sun_family = AF_UNIX;
+		if ((size_t) snprintf(address.sun_path, sizeof(address.sun_path), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, template->relay_dir,
+				template->relay_count) >= sizeof(address.sun_path)
+			|| (fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0) {
+			return false;
+		}
+		template->relay_fds[template->relay_count++] = fd;
+		if (bind(fd, (struct sockaddr *) &address, sizeof(address)) != 0) {
+			return false;
+		}
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	if (request->relay_hosts) {
+		char source[MAXPATHLEN];
+		int to;
+		bool copied;
+
+		snprintf(source, sizeof(source), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, scratch->dir);
+		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, template->relay_dir);
+		to = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		copied = to >= 0 && relay_hosts_copy(source, to, NULL);
+		if (to >= 0 && close(to) != 0) {
+			copied = false;
+		}
+		return copied;
+	}
+	return true;
+}
+
+/* READY: the template's listeners start listening. */
+static bool relay_listen(altair_eval_template *template)
+{
+	for (size_t n = 0; n < template->relay_count; n++) {
+		if (listen(template->relay_fds[n], SOMAXCONN) != 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
 static void template_stop(altair_eval_template *template)
 {
 	if (template->pid > 0) {
@@ -132,6 +267,7 @@ static void template_stop(altair_eval_template *template)
 		close(template->control_fd);
 		template->control_fd = -1;
 	}
+	relay_release(template);
 }
 
 static void template_destroy(zval *entry)
@@ -163,11 +299,11 @@ static char *plain_note_from(const altair_eval_warm_event *event)
 
 /* One template process; its first event in event. */
 static zend_result template_spawn(altair_eval_template *template, zend_string *binary, const altair_eval_request *request,
-	altair_eval_warm_event *event)
+	const altair_eval_scratch *scratch, altair_eval_warm_event *event)
 {
 	altair_eval_command command;
 	altair_eval_scratch placeholder;
-	altair_eval_template_args args = { template->plain_note };
+	altair_eval_template_args args = { template->plain_note, NULL };
 	char directory[MAXPATHLEN];
 	int control[2];
 	int placed[3] = { -1, -1, -1 };
@@ -190,6 +326,14 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 		close(control[1]);
 		return warm_failed("scratch base directory", errno);
 	}
+	if (!relay_prepare(template, request, scratch)) {
+		int error = errno;
+		relay_release(template);
+		close(control[0]);
+		close(control[1]);
+		return warm_failed("the database relay's sockets for the template", error);
+	}
+	args.relay_dir = template->relay_dir;
 	placeholder.dir = directory;
 	placeholder.snippet_path = NULL;
 	altair_eval_command_build(&command, binary, request, &placeholder, &args);
@@ -199,6 +343,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	close(control[1]);
 	if (status != SUCCESS) {
 		close(control[0]);
+		relay_release(template);
 		template->pid = 0;
 		return FAILURE;
 	}
@@ -212,14 +357,19 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 /* A template that boots the project when it can (READY); when it says it cannot (PLAIN) or
  * its boot outlasts an evaluation's timeout, a plain one, whose workers boot the app themselves
  * and say why in their sandbox report. */
-static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request)
+static zend_result template_start(altair_eval_template *template, zend_string *binary, const altair_eval_request *request,
+	const altair_eval_scratch *scratch)
 {
 	altair_eval_warm_event event;
 
 	for (int attempt = 0; attempt < 2; attempt++) {
 		memset(&event, 0, sizeof(event));
-		if (template_spawn(template, binary, request, &event) != SUCCESS) {
+		if (template_spawn(template, binary, request, scratch, &event) != SUCCESS) {
 			return FAILURE;
+		}
+		if (event.kind == ALTAIR_EVAL_WARM_READY && !relay_listen(template)) {
+			template_stop(template);
+			return warm_failed("the database relay's sockets for the template", errno);
 		}
 		if (event.kind == ALTAIR_EVAL_WARM_READY) {
 			return SUCCESS;
@@ -275,9 +425,9 @@ static void make_room(HashTable *templates)
 
 /* The template for this policy, started when there is none (or the last one died). */
 static altair_eval_template *template_for(altair_eval_evaluator_object *evaluator, zend_string *binary,
-	const altair_eval_request *request, bool restart)
+	const altair_eval_request *request, const altair_eval_scratch *scratch, bool restart)
 {
-	zend_string *key = policy_key(binary, request);
+	zend_string *key = policy_key(binary, request, scratch);
 	altair_eval_template *template;
 
 	if (!evaluator->templates) {
@@ -294,11 +444,13 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		template->pid = 0;
 		template->control_fd = -1;
 		template->plain_note = NULL;
+		template->relay_dir = NULL;
+		template->relay_count = 0;
 		zend_hash_add_new_ptr(evaluator->templates, key, template);
 	}
 	zend_string_release(key);
 	template->last_used = ++evaluator->evaluations;
-	if (template->pid <= 0 && template_start(template, binary, request) != SUCCESS) {
+	if (template->pid <= 0 && template_start(template, binary, request, scratch) != SUCCESS) {
 		return NULL;
 	}
 	return template;
@@ -308,7 +460,8 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
  * by timestamp, so the other templates could keep serving what they compiled before the change.
  * They are stopped and start afresh on their next call. (The write-enabled worker itself caches
  * nothing: guest/template/template.c.) */
-static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request)
+static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request,
+	const altair_eval_scratch *scratch)
 {
 	zend_string *key, *other;
 	altair_eval_template *template;
@@ -316,7 +469,7 @@ static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_st
 	if (!(request->allow_writes || request->unsafe) || !evaluator->templates) {
 		return;
 	}
-	key = policy_key(binary, request);
+	key = policy_key(binary, request, scratch);
 	ZEND_HASH_FOREACH_STR_KEY_PTR(evaluator->templates, other, template) {
 		if (!zend_string_equals(other, key)) {
 			template_stop(template);
@@ -327,7 +480,7 @@ static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_st
 
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
-	altair_eval_child *child)
+	altair_eval_relay *relay, altair_eval_child *child)
 {
 	altair_eval_pipes pipes;
 	altair_eval_template *template;
@@ -342,11 +495,11 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		altair_eval_pipes_close(&pipes);
 		return warm_failed("result channel", errno);
 	}
-	forget_other_caches(evaluator, binary, request);
+	forget_other_caches(evaluator, binary, request, scratch);
 	/* A template that died since the last call is replaced, transparently; so is a booted one that
 	 * answers STALE (a file its boot loaded changed): the new one boots the project again. */
 	for (int attempt = 0, restart = 0; attempt < 3; attempt++) {
-		template = template_for(evaluator, binary, request, restart);
+		template = template_for(evaluator, binary, request, scratch, restart);
 		if (!template) {
 			altair_eval_pipes_close(&pipes);
 			return FAILURE;
@@ -370,6 +523,12 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		return warm_failed("the template could not start a worker", error);
 	}
 	altair_eval_child_adopt(&pipes, child);
+	/* The template's relay listeners serve this evaluation, for its worker only; their dir is in use
+	 * (runner/scratch.c sweeps dirs left untouched longer than a scratch dir may live). */
+	altair_eval_relay_borrow(relay, template->relay_fds, template->relay_count, (pid_t) event.pid);
+	if (template->relay_dir) {
+		(void) utimensat(AT_FDCWD, template->relay_dir, NULL, 0);
+	}
 	child->pid = (pid_t) event.pid;
 	child->exit_fd = -1;
 	child->template_fd = template->control_fd;

@@ -81,8 +81,12 @@ typedef struct {
 	 * connect by themselves (MSG_FASTOPEN) are denied. */
 	bool guard_connect;
 	/* <scratch_dir>/hosts (the host wrote it: declared host names at their relay addresses) is
-	 * bound over the view's /etc/hosts (a cold child). */
+	 * bound over the view's /etc/hosts. */
 	bool relay_hosts;
+	/* A warm template: the host's directory of the template's own listeners and hosts file, which
+	 * its view binds in place of the scratch dir's (every worker of it shares them; the host relays
+	 * a connection only for the worker of its evaluation, runner/relay.c). NULL: the scratch dir. */
+	const char *relay_dir;
 } altair_eval_lockdown_policy;
 
 typedef struct altair_eval_lockdown_report_s {

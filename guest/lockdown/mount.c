@@ -494,26 +494,40 @@ int altair_eval_lockdown_mount_skeleton(const altair_eval_lockdown_policy *polic
 	return 1;
 }
 
+/* Where the host put this view's relay listeners and hosts file: a warm template's own directory,
+ * else the scratch dir (runner/relay.c, runner/warm.c). */
+static const char *mount_relay_source(const altair_eval_lockdown_policy *policy)
+{
+	return policy->relay_dir ? policy->relay_dir : policy->scratch_dir;
+}
+
 /* The database relay's Unix sockets (docs/ARCHITECTURE.md, "The database relay"): the host's
- * listener <scratch>/relay-<n>.sock bound over the path the app names, its parents made in the
- * view (a link on the host such as /var/run -> /run does not matter: the view has the literal
- * path). One that cannot be bound is noted: that address is then absent, not the real server. */
+ * listener <dir>/relay-<n>.sock bound over the path the app names, its parents made in the view (a
+ * link on the host such as /var/run -> /run does not matter: the view has the literal path). One
+ * that cannot be bound is noted, and that path leads nowhere: something already there (a real
+ * socket inside a bound directory, say the project) is covered by the view's /dev/null. */
 static void mount_relay_sockets(mount_view *view, const altair_eval_lockdown_policy *policy)
 {
 	for (size_t i = 0; i < policy->relay_socket_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY; i++) {
 		char host[PATH_MAX], source[PATH_MAX], target[PATH_MAX];
 		const char *path = policy->relay_socket_paths[i];
-
 		struct stat info;
+		bool existed;
 
-		/* Over whatever is there already (a real socket inside a bound directory, say the project):
-		 * the relay's covers it; else on a new mount point. */
-		snprintf(host, sizeof(host), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, policy->scratch_dir, i);
-		if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, host) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)
-			|| (lstat(target, &info) != 0 && !mount_make_point(view, path, false))
-			|| (lstat(target, &info) == 0 && (S_ISDIR(info.st_mode) || S_ISLNK(info.st_mode)))
+		snprintf(host, sizeof(host), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, mount_relay_source(policy), i);
+		if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, host) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)) {
+			altair_eval_lockdown_note(view->report, "relay: the socket %s could not be placed in the view: %s", path, strerror(ENAMETOOLONG));
+			continue;
+		}
+		existed = lstat(target, &info) == 0;
+		if ((!existed && !mount_make_point(view, path, false))
+			|| (existed && (S_ISDIR(info.st_mode) || S_ISLNK(info.st_mode)) && (errno = EEXIST))
 			|| mount(source, target, NULL, MS_BIND, NULL) != 0) {
 			altair_eval_lockdown_note(view->report, "relay: the socket %s could not be placed in the view: %s", path, strerror(errno));
+			if (existed && !S_ISDIR(info.st_mode) && !S_ISLNK(info.st_mode)
+				&& mount(MOUNT_NEW "/dev/null", target, NULL, MS_BIND, NULL) != 0) {
+				altair_eval_lockdown_note(view->report, "relay: %s could not be covered either: %s", path, strerror(errno));
+			}
 			continue;
 		}
 		if (view->count < sizeof(view->bound) / sizeof(view->bound[0])) {
@@ -531,7 +545,7 @@ static void mount_relay_hosts(mount_view *view, const altair_eval_lockdown_polic
 	if (!policy->relay_hosts) {
 		return;
 	}
-	snprintf(host, sizeof(host), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, policy->scratch_dir);
+	snprintf(host, sizeof(host), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, mount_relay_source(policy));
 	if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, host) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, "/etc/hosts")
 		|| (lstat(target, &info) != 0 && !mount_make_point(view, "/etc/hosts", false))
 		|| (lstat(target, &info) == 0 && !S_ISREG(info.st_mode))
@@ -539,6 +553,13 @@ static void mount_relay_hosts(mount_view *view, const altair_eval_lockdown_polic
 		|| mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(target), NULL) != 0) {
 		altair_eval_lockdown_note(view->report, "relay: the declared host names could not be given to the view: %s", strerror(errno));
 	}
+}
+
+/* Both, into a view being built: a cold child's, or a warm template's once for all its workers. */
+void altair_eval_lockdown_mount_relay(mount_view *view, const altair_eval_lockdown_policy *policy)
+{
+	mount_relay_sockets(view, policy);
+	mount_relay_hosts(view, policy);
 }
 
 /* A cold child: the whole view, then its own entry and scratch. */
@@ -551,8 +572,7 @@ static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lo
 		return status;
 	}
 	mount_proc_self(&view);
-	mount_relay_sockets(&view, policy);
-	mount_relay_hosts(&view, policy);
+	altair_eval_lockdown_mount_relay(&view, policy);
 	if (!mount_scratch(&view, policy->scratch_dir, report)) {
 		return -1;
 	}

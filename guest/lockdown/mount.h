@@ -54,6 +54,9 @@ bool altair_eval_lockdown_mount_copy_snippet(int from, const char *target_dir);
 bool altair_eval_lockdown_mount_overlay(const char *prefix, const char *project_root, const char *scratch_base,
 	altair_eval_lockdown_report *report);
 
+/* The relay's Unix sockets and hosts file into a view being built (lockdown/mount.c). */
+void altair_eval_lockdown_mount_relay(mount_view *view, const altair_eval_lockdown_policy *policy);
+
 /* lockdown/mount_warm.c: the template's build, a worker's part, and whether this process is (a
  * fork of) a template that built the view. */
 int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);

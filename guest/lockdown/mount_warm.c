@@ -1,8 +1,9 @@
 /*
  * The private view for warm workers (see lockdown/mount.h): the template builds everything but a
- * worker's own /proc entry and scratch once, before any project code; each forked worker enters a
- * namespace of its own (a copy of that small view), attaches its /proc entry and mounts its capped
- * scratch with its snippet.
+ * worker's own /proc entry and scratch once, before any project code (the database relay's sockets
+ * and hosts file included: the host keeps them per template, runner/warm.c); each forked worker
+ * enters a namespace of its own (a copy of that small view), attaches its /proc entry and mounts
+ * its capped scratch with its snippet.
  */
 
 #include "mount.h"
@@ -46,6 +47,9 @@ int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *polic
 		altair_eval_lockdown_mount_fail(&view, "scratch base", mount_base);
 		return -1;
 	}
+	/* The database relay's sockets and hosts file: the template's own, from the host's directory for
+	 * it (runner/warm.c), bound once for every worker, booted ones included (they cannot mount). */
+	altair_eval_lockdown_mount_relay(&view, policy);
 	if (!altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}

@@ -8,7 +8,6 @@ posix
 <?php
 require __DIR__ . '/../helpers.inc';
 if (($why = altair_view_unavailable()) !== null) die('skip the private view cannot be built here: ' . $why);
-if (getenv('ALTAIR_EVAL_TEST_WARM') === '1') die('skip warm: Unix sockets are not relayed in warm workers yet (sandbox.databases says so)');
 ?>
 --FILE--
 <?php
