@@ -438,6 +438,8 @@ static void build_environment(altair_eval_command *command, const altair_eval_re
 static void push_template(altair_eval_command *command, const altair_eval_request *request, const altair_eval_template_args *template)
 {
 	push_ini(command, "altair_eval.guest_template", "1");
+	push_ini_long(command, "altair_eval.guest_warm_pool",
+		MAX(0, MIN(ALTAIR_EVAL_G(warm_pool), ALTAIR_EVAL_WARM_POOL_MAX)));
 	if (template->plain_note) {
 		push_ini(command, "altair_eval.guest_warm_note", template->plain_note);
 	} else if (!request->allow_writes && !request->unsafe) {

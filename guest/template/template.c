@@ -192,12 +192,15 @@ static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
  * only takes fcntl() locks on it, and only one worker of a template runs at a time (the template
  * waits for each before the next request), so each worker gets a file of its own at the same
  * number: opcache keeps locking, nothing written there reaches another worker. */
-static void privatise_inherited_descriptors(void)
+static void privatise_inherited_descriptors(int keep)
 {
 	int fds[WORKER_INHERITED_MAX];
 	size_t count = inherited_descriptors(fds);
 
 	for (size_t i = 0; i < count; i++) {
+		if (fds[i] == keep) {
+			continue;
+		}
 		int flags = fcntl(fds[i], F_GETFL);
 		/* The view's handles on the host (lockdown/mount_warm.c): O_PATH, so no offset or data to
 		 * share; the worker's view step uses them and closes them before any user code. */
@@ -253,27 +256,62 @@ static void narrow_open_basedir(const char *placeholder, const char *scratch)
 	efree(copy);
 }
 
-/* In the worker: its descriptors on 1, 2 and 3 (replacing the control socket) and none of the
- * template's, its own session, and the request's settings where the template had placeholders. */
-static void become_worker(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
+/* True unless /proc/self/status says this process has other threads (an extension loaded by a
+ * forwarded ini may start some); without /proc it cannot be checked and is assumed. */
+static bool single_threaded(void)
+{
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	long long threads = altair_eval_proc_status_value(fd, "Threads");
+
+	if (fd >= 0) {
+		close(fd);
+	}
+	return threads <= 1;
+}
+
+/* The pool (docs/ARCHITECTURE.md, "The warm template"): workers forked ahead of their request,
+ * each waiting on a socket of its own for it. A worker serves one request and exits. */
+typedef struct {
+	pid_t pid;
+	int fd; /* the template's end of the worker's socket */
+} pooled_worker;
+
+static pooled_worker pool[ALTAIR_EVAL_WARM_POOL_MAX];
+static int pool_count;
+
+/* In a new worker, before its request: everything that does not depend on it. Its own session
+ * (and so its own process group), none of the template's descriptors but private copies (and its
+ * socket, keep), death with the template. */
+static void prepare_worker(int keep, pid_t template_pid)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != template_pid) {
+		_exit(0);
+	}
+	setsid();
+	close(control_fd);
+	for (int i = 0; i < pool_count; i++) {
+		close(pool[i].fd);
+	}
+	altair_eval_template_watch_close_in_worker();
+	altair_eval_template_deps_close_in_worker();
+	privatise_inherited_descriptors(keep);
+}
+
+/* In the worker, once its request came: its descriptors on 1, 2 and 3, and the request's settings
+ * where the template had placeholders. */
+static void take_request(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
 {
 	char number[24];
 	char placeholder[MAXPATHLEN];
 
 	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
-
-	setsid();
-	if (control_fd != ALTAIR_EVAL_CHANNEL_FD) {
-		close(control_fd);
-	}
-	altair_eval_template_watch_close_in_worker();
-	altair_eval_template_deps_close_in_worker();
 	for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 		dup2(fds[i], STDOUT_FILENO + i);
 		close(fds[i]);
 	}
+	/* Generators and the request time: the worker's own, from the moment its request came. */
 	altair_eval_guest_template_fresh_worker();
-	privatise_inherited_descriptors();
 	no_shared_cache_for_writes();
 	set_ini("altair_eval.guest_scratch", request->scratch);
 	set_ini("sys_temp_dir", request->scratch);
@@ -292,6 +330,99 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 	set_ini("altair_eval.guest_parent_pid", number);
 }
 
+/* A pooled worker waits here. Returns with the request taken; exits when the template is gone
+ * (its socket ends) or sent anything but one whole request with its three descriptors. */
+static void wait_for_request(int fd, pid_t template_pid)
+{
+	altair_eval_warm_request request;
+	int fds[ALTAIR_EVAL_WARM_FDS];
+	size_t count = 0;
+	ssize_t received = altair_eval_fdio_receive(fd, &request, sizeof(request), fds, ALTAIR_EVAL_WARM_FDS, &count);
+
+	if ((size_t) received != sizeof(request) || count != ALTAIR_EVAL_WARM_FDS || request.magic != ALTAIR_EVAL_WARM_MAGIC
+		|| memchr(request.scratch, '\0', sizeof(request.scratch)) == NULL) {
+		_exit(0);
+	}
+	close(fd);
+	take_request(&request, fds, template_pid);
+}
+
+/* Forks one worker into the pool; in the worker, returns only once its request came (true). The
+ * template's own copies of a request's descriptors (close, count) are closed in the worker. */
+static bool pool_add(pid_t template_pid, const int *close_in_worker, int count, bool *in_worker)
+{
+	int pair[2];
+	pid_t pid;
+
+	*in_worker = false;
+	if (pool_count >= ALTAIR_EVAL_WARM_POOL_MAX || !single_threaded()
+		|| socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
+		return false;
+	}
+	pid = fork();
+	if (pid == 0) {
+		*in_worker = true;
+		close(pair[0]);
+		for (int i = 0; i < count; i++) {
+			close(close_in_worker[i]);
+		}
+		prepare_worker(pair[1], template_pid);
+		wait_for_request(pair[1], template_pid);
+		return true;
+	}
+	close(pair[1]);
+	if (pid < 0) {
+		close(pair[0]);
+		return false;
+	}
+	pool[pool_count].pid = pid;
+	pool[pool_count].fd = pair[0];
+	pool_count++;
+	return true;
+}
+
+/* Tops the pool up to its size (altair_eval.warm_pool); true in a worker, which must return. */
+static bool pool_fill(pid_t template_pid)
+{
+	bool in_worker = false;
+	long size = MAX(0, MIN((long) ALTAIR_EVAL_G(guest_warm_pool), ALTAIR_EVAL_WARM_POOL_MAX));
+
+	while (pool_count < size && pool_add(template_pid, NULL, 0, &in_worker) && !in_worker) {
+	}
+	return in_worker;
+}
+
+/* A pooled worker that can no longer serve (its socket refused the request: it died) goes. */
+static void pool_discard(pooled_worker *worker)
+{
+	close(worker->fd);
+	kill(-worker->pid, SIGKILL);
+	kill(worker->pid, SIGKILL);
+	while (waitpid(worker->pid, NULL, 0) < 0 && errno == EINTR) {
+	}
+}
+
+/* Hands the request to the oldest waiting worker (forking one now when the pool is empty); its
+ * pid, or -1. In a worker forked here, returns 0 with the request taken. */
+static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
+{
+	for (;;) {
+		pooled_worker worker;
+		bool in_worker = false;
+		if (pool_count == 0 && (!pool_add(template_pid, fds, ALTAIR_EVAL_WARM_FDS, &in_worker) || in_worker)) {
+			return in_worker ? 0 : -1;
+		}
+		worker = pool[0];
+		memmove(pool, pool + 1, sizeof(pool[0]) * (size_t) --pool_count);
+		if (altair_eval_fdio_send(worker.fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS)
+			== (ssize_t) sizeof(*request)) {
+			close(worker.fd);
+			return worker.pid;
+		}
+		pool_discard(&worker);
+	}
+}
+
 /* Waits for the worker without reaping it, ends what it left in its session, then reaps. */
 static void await_worker(pid_t pid)
 {
@@ -306,19 +437,6 @@ static void await_worker(pid_t pid)
 	while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
 	}
 	send_event(ALTAIR_EVAL_WARM_EXITED, pid, status, &usage);
-}
-
-/* True unless /proc/self/status says this process has other threads (an extension loaded by a
- * forwarded ini may start some); without /proc it cannot be checked and is assumed. */
-static bool single_threaded(void)
-{
-	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-	long long threads = altair_eval_proc_status_value(fd, "Threads");
-
-	if (fd >= 0) {
-		close(fd);
-	}
-	return threads <= 1;
 }
 
 /* A booted template serves no request once a file its boot loaded changed, a worker touched the
@@ -342,19 +460,24 @@ void altair_eval_guest_template_serve(void)
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
 	fflush(NULL);
+	/* Forked before READY: the first request finds its worker waiting. */
+	if (pool_fill(template_pid)) {
+		return;
+	}
 	send_event(ALTAIR_EVAL_WARM_READY, template_pid, 0, NULL);
 
 	while (receive_request(&request, fds)) {
 		pid_t pid;
 		if (stale()) {
-			/* The host starts a new template and sends it this request again. */
+			/* The host starts a new template and sends it this request again; the pool goes with
+			 * this template (each waiting worker's socket ends, and its parent-death signal). */
 			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 				close(fds[i]);
 			}
 			send_event(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL);
 			_exit(0);
 		}
-		if (!single_threaded()) {
+		if (pool_count == 0 && !single_threaded()) {
 			/* fork() copies only this thread: a lock another one holds (malloc, an extension's)
 			 * would stay locked forever in the worker, which calls emalloc and ini code. */
 			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
@@ -364,10 +487,9 @@ void altair_eval_guest_template_serve(void)
 			send_event(ALTAIR_EVAL_WARM_FAILED, 0, 0, NULL);
 			continue;
 		}
-		pid = fork();
+		pid = pool_serve(&request, fds, template_pid);
 		if (pid == 0) {
-			become_worker(&request, fds, template_pid);
-			return;
+			return; /* a worker forked for this request, which it has taken */
 		}
 		for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 			close(fds[i]);
@@ -377,6 +499,10 @@ void altair_eval_guest_template_serve(void)
 			continue;
 		}
 		send_event(ALTAIR_EVAL_WARM_STARTED, pid, 0, NULL);
+		/* The replacement, while the worker runs (on another core, if there is one). */
+		if (pool_fill(template_pid)) {
+			return;
+		}
 		await_worker(pid);
 		if (altair_eval_guest_template_booted()) {
 			/* Its dir goes, and the rest of the template's scratch must be as it was. */
