@@ -190,7 +190,7 @@ static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
  * opcache's lock file (read-write in /tmp, unlinked; a memfd from PHP 8.3) was one file shared by
  * all workers, so bytes a snippet wrote through php://fd/4 were read back by the next. opcache
  * only takes fcntl() locks on it, and only one worker of a template runs at a time (the template
- * waits for each before the next request), so each worker gets a file of its own at the same
+ * waits for each before it hands the next request to a waiting one), so each worker gets a file of its own at the same
  * number: opcache keeps locking, nothing written there reaches another worker. */
 static void privatise_inherited_descriptors(int keep)
 {
