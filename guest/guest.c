@@ -24,7 +24,6 @@
 #include "engine.h"
 #include "isolation.h"
 #include "template/template.h"
-#include "template/watch.h"
 #include "boot/boot.h"
 #include "guest_arginfo.h"
 
@@ -80,11 +79,8 @@ void altair_eval_guest_rshutdown(void)
 {
 	if (started) {
 		fflush(NULL);
-		/* The host returns on the status frame: a booted worker's SysV objects, in the namespace
-		 * it shares with its template, go first. */
-		if (altair_eval_guest_template_booted() && ALTAIR_EVAL_G(guest_template)) {
-			altair_eval_template_watch_worker_ipc_release();
-		}
+		/* The host returns on the status frame: what a warm worker must undo goes first. */
+		altair_eval_guest_template_worker_ending();
 		altair_eval_guest_report_exit(EG(exit_status));
 		_exit(EG(exit_status));
 	}

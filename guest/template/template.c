@@ -86,6 +86,13 @@ int altair_eval_guest_template_seal_control(void)
 	return control_fd;
 }
 
+void altair_eval_guest_template_worker_ending(void)
+{
+	if (ALTAIR_EVAL_G(guest_template) && altair_eval_guest_template_booted()) {
+		altair_eval_template_watch_worker_ipc_release();
+	}
+}
+
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why)
 {
 	send_event_noted(ALTAIR_EVAL_WARM_PLAIN, getpid(), 0, NULL, why);

@@ -20,6 +20,10 @@ void altair_eval_guest_template_serve(void);
  * number of its own, which its seccomp filter seals; returns that number. */
 int altair_eval_guest_template_seal_control(void);
 
+/* In a worker as it ends, just before its status frame (the host returns on that frame): a booted
+ * worker's SysV objects, in the namespace it shares with its template, go. Nothing elsewhere. */
+void altair_eval_guest_template_worker_ending(void);
+
 /* The template cannot serve booted after all: tells the host why (PLAIN) and exits. */
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why);
 
