@@ -78,11 +78,14 @@ const char *altair_eval_guest_features(void)
 void altair_eval_guest_rshutdown(void)
 {
 	if (started) {
+		/* What the kernel will report (exit(-1) is 255), as the status frame says it: a warm host
+		 * takes the exit code from that frame (runner/supervise.c). */
+		int status = EG(exit_status) & 0xff;
 		fflush(NULL);
 		/* The host returns on the status frame: what a warm worker must undo goes first. */
 		altair_eval_guest_template_worker_ending();
-		altair_eval_guest_report_exit(EG(exit_status));
-		_exit(EG(exit_status));
+		altair_eval_guest_report_exit(status);
+		_exit(status);
 	}
 }
 

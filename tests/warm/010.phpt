@@ -45,6 +45,11 @@ foreach (['read-only' => false, 'writes' => true] as $label => $writes) {
     $templates[] = $template;
     $last[] = $pid;
 }
+// The exit code is the one the kernel would report, as for a cold child (exit(-1) is 255).
+$cold = new Evaluator();
+foreach (['exit(-1);', 'exit(300);', 'exit(2);'] as $code) {
+    printf("%s: warm %d, cold %d\n", $code, $e->evaluate(new EvalRequest($code, $root))->exitCode, $cold->evaluate(new EvalRequest($code, $root))->exitCode);
+}
 // close() ends both templates; their last workers go with them (parent-death signal), reaped by
 // whoever inherits them.
 $e->close();
@@ -74,6 +79,9 @@ writes 2: complete, template same, earlier workers left: 0
 writes 3: complete, template same, earlier workers left: 0
 writes 4: complete, template same, earlier workers left: 0
 writes 5: complete, template same, earlier workers left: 0
+exit(-1);: warm 255, cold 255
+exit(300);: warm 44, cold 44
+exit(2);: warm 2, cold 2
 array(0) {
 }
 array(0) {
