@@ -285,6 +285,8 @@ typedef struct {
 
 static pooled_worker pool[ALTAIR_EVAL_WARM_POOL_MAX];
 static int pool_count;
+/* The guest's part of a worker's preparation (guest.c), given to altair_eval_guest_template_serve. */
+static void (*prepare_lockdown)(void);
 
 /* In a new worker, before its request: everything that does not depend on it. Its own session
  * (and so its own process group), none of the template's descriptors but private copies (and its
@@ -303,6 +305,9 @@ static void prepare_worker(int keep, pid_t template_pid)
 	altair_eval_template_watch_close_in_worker();
 	altair_eval_template_deps_close_in_worker();
 	privatise_inherited_descriptors(keep);
+	if (prepare_lockdown) {
+		prepare_lockdown();
+	}
 }
 
 /* In the worker, once its request came: its descriptors on 1, 2 and 3, and the request's settings
@@ -455,11 +460,13 @@ static bool stale(void)
 		|| altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
 }
 
-void altair_eval_guest_template_serve(void)
+void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 {
 	altair_eval_warm_request request;
 	int fds[ALTAIR_EVAL_WARM_FDS];
 	pid_t template_pid = getpid();
+
+	prepare_lockdown = prepare_worker;
 
 	/* The template dies with its host; its workers die with it (their own lockdown step). */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);

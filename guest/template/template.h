@@ -13,8 +13,9 @@
 #define ALTAIR_EVAL_TEMPLATE_NOTE_MAX ALTAIR_EVAL_WARM_NOTE_MAX
 
 /* Serves requests until the host closes the control socket (then the template exits). Returns
- * only in a freshly forked worker. */
-void altair_eval_guest_template_serve(void);
+ * only in a freshly forked worker. prepare_worker (the guest's) runs in each worker before its
+ * request comes: the part of its lockdown that needs nothing of the request. */
+void altair_eval_guest_template_serve(void (*prepare_worker)(void));
 
 /* A booted template keeps its control socket away from fd 3 (a worker's result channel) on a
  * number of its own, which its seccomp filter seals; returns that number. */
