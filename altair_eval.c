@@ -63,6 +63,12 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_relay_dir", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_dir,
 		zend_altair_eval_globals, altair_eval_globals)
+	/* The host's setting (php.ini or -d): how many workers a warm template keeps forked ahead of their
+	 * request (guest/template/template.c); passed to each template as guest_warm_pool. */
+	STD_PHP_INI_ENTRY("altair_eval.warm_pool", "2", PHP_INI_SYSTEM, OnUpdateLong, warm_pool,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_warm_pool", "0", PHP_INI_SYSTEM, OnUpdateLong, guest_warm_pool,
+		zend_altair_eval_globals, altair_eval_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(altair_eval)

@@ -45,6 +45,8 @@ extern zend_module_entry altair_eval_module_entry;
 /* Warm templates one Evaluator keeps at most (one per policy and project); past it, the least
  * recently used is closed (runner/warm.c). */
 #define ALTAIR_EVAL_WARM_TEMPLATES_MAX 8
+/* Workers a warm template keeps ready at most (altair_eval.warm_pool; the default is 2). */
+#define ALTAIR_EVAL_WARM_POOL_MAX 8
 /* After the child exited: how long a grandchild may keep stdout/stderr open before we stop reading. */
 #define ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS 100
 /* The most encoded bytes of one frame (a result, an exception) the host takes in, by default
@@ -210,6 +212,10 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* database relay, a warm template: the host's directory holding the template's own listeners
 	 * (relay-<n>.sock) and hosts file, in place of the scratch dir (runner/warm.c) */
 	char *guest_relay_dir;
+	/* warm: workers forked ahead of their request, per template (the host's altair_eval.warm_pool,
+	 * clamped to 0..ALTAIR_EVAL_WARM_POOL_MAX; guest/template/template.c) */
+	zend_long warm_pool;
+	zend_long guest_warm_pool;
 ZEND_END_MODULE_GLOBALS(altair_eval)
 
 ZEND_EXTERN_MODULE_GLOBALS(altair_eval)

@@ -78,9 +78,14 @@ const char *altair_eval_guest_features(void)
 void altair_eval_guest_rshutdown(void)
 {
 	if (started) {
+		/* What the kernel will report (exit(-1) is 255), as the status frame says it: a warm host
+		 * takes the exit code from that frame (runner/supervise.c). */
+		int status = EG(exit_status) & 0xff;
 		fflush(NULL);
-		altair_eval_guest_report_exit(EG(exit_status));
-		_exit(EG(exit_status));
+		/* The host returns on the status frame: what a warm worker must undo goes first. */
+		altair_eval_guest_template_worker_ending();
+		altair_eval_guest_report_exit(status);
+		_exit(status);
 	}
 }
 
@@ -501,6 +506,20 @@ static void boot_template(void)
 	}
 }
 
+/* A pooled worker of a booted template, before its request (template/template.c): the part of its
+ * lockdown that needs nothing of the request. The policy stays, for the listeners' addresses. */
+static altair_eval_lockdown_policy pooled_policy;
+static altair_eval_lockdown_report pooled_prepared;
+
+static void prepare_pooled_worker(void)
+{
+	if (ALTAIR_EVAL_G(guest_unsafe) || !altair_eval_guest_template_booted()) {
+		return;
+	}
+	build_policy(&pooled_policy);
+	altair_eval_lockdown_booted_worker_prepare(&pooled_policy, &template_namespaces, &pooled_prepared);
+}
+
 /* Kernel then engine guards; returns false when the child must not go on. */
 static bool lock_down(void)
 {
@@ -769,7 +788,7 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 			boot_template();
 		}
 		/* Returns only in a worker forked for one request; from here on it is a cold child. */
-		altair_eval_guest_template_serve();
+		altair_eval_guest_template_serve(prepare_pooled_worker);
 	}
 	if (altair_eval_guest_report_open() != SUCCESS) {
 		stop("no result channel (this process was not started by Altair\\Eval\\Evaluator)");

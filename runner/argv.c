@@ -443,6 +443,8 @@ static void push_template(altair_eval_command *command, const altair_eval_reques
 		/* The template's own relay listeners and hosts file (runner/warm.c), bound once in its view. */
 		push_ini(command, "altair_eval.guest_relay_dir", template->relay_dir);
 	}
+	push_ini_long(command, "altair_eval.guest_warm_pool",
+		MAX(0, MIN(ALTAIR_EVAL_G(warm_pool), ALTAIR_EVAL_WARM_POOL_MAX)));
 	if (template->plain_note) {
 		push_ini(command, "altair_eval.guest_warm_note", template->plain_note);
 	} else if (!request->allow_writes && !request->unsafe) {

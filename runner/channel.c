@@ -191,6 +191,18 @@ void altair_eval_channel_reader_feed(altair_eval_channel_reader *reader, const c
 	}
 }
 
+/* The guest's status frame is its last write (guest.c: RSHUTDOWN writes it, then _exit): true once
+ * it came whole after nothing forged, so everything the guest will ever say is in. */
+bool altair_eval_channel_reader_finished(const altair_eval_channel_reader *reader)
+{
+	static const char status[] = "{\"kind\":\"status\"";
+	size_t body = reader->frame_start + ALTAIR_EVAL_FRAME_HEADER_LEN;
+
+	return !reader->forged && reader->body_left == 0 && reader->header_have == 0 && reader->kept.s
+		&& ZSTR_LEN(reader->kept.s) >= body + strlen(status)
+		&& memcmp(ZSTR_VAL(reader->kept.s) + body, status, strlen(status)) == 0;
+}
+
 void altair_eval_channel_reader_free(altair_eval_channel_reader *reader)
 {
 	smart_str_free(&reader->kept);

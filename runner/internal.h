@@ -149,7 +149,9 @@ typedef struct {
 	altair_eval_capture err;
 	altair_eval_channel_reader channel;
 	int wait_status;
-	bool status_known;           /* false: the caller's SIGCHLD disposition took the child's status */
+	/* false: the caller's SIGCHLD disposition took the child's status, or a warm worker answered
+	 * (its status frame came) and the host returned before its template reaped it (supervise.c) */
+	bool status_known;
 	struct rusage usage;
 	bool timed_out;
 	uint64_t duration_ms;
@@ -277,6 +279,7 @@ zend_result altair_eval_channel_send_token(int fd, const unsigned char *token);
 void altair_eval_channel_reader_init(altair_eval_channel_reader *reader, const unsigned char *token, size_t max_frame);
 void altair_eval_channel_reader_feed(altair_eval_channel_reader *reader, const char *bytes, size_t length);
 void altair_eval_channel_reader_free(altair_eval_channel_reader *reader);
+bool altair_eval_channel_reader_finished(const altair_eval_channel_reader *reader);
 /* The report lives no longer than the reader (dropped_kind points into it). */
 void altair_eval_channel_parse(const altair_eval_channel_reader *reader, altair_eval_report *report);
 void altair_eval_report_free(altair_eval_report *report);

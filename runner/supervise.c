@@ -256,7 +256,9 @@ typedef struct {
 	uint64_t kill_at;     /* SIGKILL due after the SIGTERM of a timeout, else 0 */
 	uint64_t drain_until; /* after the exit: stop reading then */
 	bool exited;
+	bool answered;        /* warm: the status frame came; the template reaps the worker (on_answered) */
 	bool exit_watched;    /* a pidfd or the template's socket says when the child exits */
+	bool notify_hung_up;  /* the seccomp listener said nobody is left under the filter */
 	/* What poll watches: the descriptors above, then the relay's (runner/relay.c). */
 	struct pollfd polled[WATCHED + ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS
 		+ 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
@@ -330,10 +332,11 @@ static void on_readable(supervision *s)
 		if (notify->revents & POLLIN) {
 			refuse_process(notify->fd, s->outcome);
 		} else {
-			notify->fd = -1; /* POLLHUP: nobody left under the filter */
+			notify->fd = -1; /* POLLHUP: nobody left under the filter; never watched again */
+			s->notify_hung_up = true;
 		}
 	}
-	if (notify->fd < 0 && s->outcome->process_listener_fd >= 0 && !s->exited) {
+	if (notify->fd < 0 && s->outcome->process_listener_fd >= 0 && !s->exited && !s->notify_hung_up) {
 		/* Arrived with this read: watched from the next poll on, with no stale events. */
 		notify->fd = s->outcome->process_listener_fd;
 		notify->revents = 0;
@@ -341,6 +344,29 @@ static void on_readable(supervision *s)
 	if (s->watched[WATCH_EXIT].fd >= 0 && (s->watched[WATCH_EXIT].revents & (POLLIN | POLLHUP | POLLERR))) {
 		on_exited(s);
 	}
+}
+
+/* Warm: the answer is in once the guest's status frame is. The guest writes it as its last act and
+ * _exits (guest.c, RSHUTDOWN), after everything it printed was written: what stdout and stderr hold
+ * now is all there will be, so it is read without waiting for their end. The worker is exiting (it
+ * can start no process: its filter hands every start to the host, which refuses it), and its
+ * template kills what is left of its session and reaps it off the critical path: the kernel's
+ * teardown of its memory and namespaces is no longer part of the call. Its EXITED report is
+ * skipped by the next call (warm.c's read_reply). The exit code is the status frame's. */
+static bool on_answered(supervision *s)
+{
+	if (s->child->template_fd < 0 || s->exited || s->outcome->timed_out
+		|| !altair_eval_channel_reader_finished(&s->outcome->channel)) {
+		return false;
+	}
+	for (int i = WATCH_OUT; i <= WATCH_ERR; i++) {
+		if (s->watched[i].fd >= 0 && !pump(s->watched[i].fd, i, s->outcome)) {
+			s->watched[i].fd = -1;
+		}
+	}
+	s->answered = true;
+	s->outcome->status_known = false;
+	return true;
 }
 
 /* How long poll may sleep: to the next event of the clock, or a short interval without pidfd. */
@@ -384,9 +410,12 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 			memcpy(s.watched, s.polled, sizeof(s.watched));
 			on_readable(&s);
 			altair_eval_relay_serve(outcome->relay, s.polled + WATCHED, relayed);
+			if (on_answered(&s)) {
+				break;
+			}
 		}
 	}
-	if (!s.exited) {
+	if (!s.exited && !s.answered) {
 		reap(child, outcome);
 	}
 	outcome->duration_ms = altair_eval_now_ms() - started;

@@ -539,12 +539,15 @@ void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *out
 {
 	altair_eval_warm_event event;
 
-	/* The template has already ended the worker's session and reaped it. */
-	if (read_event(child->template_fd, &event, ALTAIR_EVAL_WARM_EXIT_REPORT_TIMEOUT_MS)
-		&& event.kind == ALTAIR_EVAL_WARM_EXITED && event.pid == child->pid) {
-		outcome->wait_status = event.wait_status;
-		outcome->usage = event.usage;
-		return;
+	/* The template has already ended the worker's session and reaped it. (An earlier worker's
+	 * report, of a call that returned on its answer, is not this one's.) */
+	while (read_event(child->template_fd, &event, ALTAIR_EVAL_WARM_EXIT_REPORT_TIMEOUT_MS)
+		&& event.kind == ALTAIR_EVAL_WARM_EXITED) {
+		if (event.pid == child->pid) {
+			outcome->wait_status = event.wait_status;
+			outcome->usage = event.usage;
+			return;
+		}
 	}
 	/* The template died with (or before reporting) its worker: the worker got its parent-death
 	 * SIGKILL. The next call replaces the template when it finds the socket closed. */

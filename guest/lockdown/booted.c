@@ -72,6 +72,41 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 #endif
 }
 
+/* A pooled worker's network namespace and relay listeners, made before its request (NULL: none). */
+static const altair_eval_lockdown_report *prepared_relay;
+
+void altair_eval_lockdown_booted_worker_prepare(const altair_eval_lockdown_policy *policy,
+	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *prepared)
+{
+	memcpy(prepared, template_report, sizeof(*prepared));
+	prepared->note_count = 0;
+	prepared->relay_fd_count = 0;
+	/* The database relay: its own network namespace and listeners, from the template's settings
+	 * alone; the listeners wait with the worker and go to the host in its relay frame. */
+	altair_eval_lockdown_relay_namespace(policy, prepared);
+	altair_eval_lockdown_relay_listen(policy, prepared);
+	prepared_relay = prepared;
+}
+
+/* What the relay steps did, from the pooled worker's preparation, or now. */
+static void booted_worker_relay(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	if (!prepared_relay) {
+		altair_eval_lockdown_relay_namespace(policy, report);
+		altair_eval_lockdown_relay_listen(policy, report);
+		return;
+	}
+	if (policy->relay && !policy->allow_network) {
+		report->netns = prepared_relay->netns;
+	}
+	for (size_t i = 0; i < prepared_relay->note_count; i++) {
+		altair_eval_lockdown_note(report, "%s", prepared_relay->notes[i]);
+	}
+	report->relay_fd_count = prepared_relay->relay_fd_count;
+	memcpy(report->relay_fds, prepared_relay->relay_fds, sizeof(report->relay_fds));
+	memcpy(report->relay_bound, prepared_relay->relay_bound, sizeof(report->relay_bound));
+}
+
 int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy,
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report)
 {
@@ -95,9 +130,9 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	/* The template's IPC namespace, with its limits: the template removes whatever a worker left
 	 * there before it forks the next (guest/template/watch.c). */
 	altair_eval_lockdown_rlimits_cpu(policy, report);
-	/* The database relay: its own network namespace and listeners, before Landlock's layer 2. */
-	altair_eval_lockdown_relay_namespace(policy, report);
-	altair_eval_lockdown_relay_listen(policy, report);
+	/* The database relay: its own network namespace and listeners, before Landlock's layer 2 (a
+	 * pooled worker made them while it waited for its request). */
+	booted_worker_relay(policy, report);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (!altair_eval_lockdown_mount_booted_worker(policy, report)) {
 		return -1;

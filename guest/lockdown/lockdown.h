@@ -164,6 +164,12 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
  * not run. */
 int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy,
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report);
+/* A booted template's worker forked ahead of its request (the pool, guest/template/template.c):
+ * the steps that need nothing of the request (the database relay's network namespace and
+ * listeners) now, into prepared, which altair_eval_lockdown_booted_worker then takes instead of
+ * doing them; prepared and the policy (the listeners' addresses) must live until then. */
+void altair_eval_lockdown_booted_worker_prepare(const altair_eval_lockdown_policy *policy,
+	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *prepared);
 
 /* At the end of a run: is the capped scratch tmpfs (nearly) full, in bytes or inodes? Then a
  * write failed for want of space and the run reports limit_exceeded "disk". */

@@ -26,9 +26,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -84,6 +86,13 @@ int altair_eval_guest_template_seal_control(void)
 	return control_fd;
 }
 
+void altair_eval_guest_template_worker_ending(void)
+{
+	if (ALTAIR_EVAL_G(guest_template) && altair_eval_guest_template_booted()) {
+		altair_eval_template_watch_worker_ipc_release();
+	}
+}
+
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why)
 {
 	send_event_noted(ALTAIR_EVAL_WARM_PLAIN, getpid(), 0, NULL, why);
@@ -131,6 +140,39 @@ static int private_replacement(int fd)
 	return fresh;
 }
 
+/* Without /proc/self/fd: every number below WORKER_PROBE_FDS that is open. poll() answers for many
+ * numbers at once (POLLNVAL: not open; at most RLIMIT_NOFILE of them per call), where a fcntl() per
+ * number cost a thousand syscalls through the template's filter in every booted worker. */
+static size_t probed_descriptors(int fds[WORKER_INHERITED_MAX])
+{
+	static struct pollfd probe[WORKER_PROBE_FDS];
+	struct rlimit limit;
+	size_t count = 0, chunk = 64;
+
+	if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur > chunk) {
+		chunk = limit.rlim_cur < WORKER_PROBE_FDS ? (size_t) limit.rlim_cur : WORKER_PROBE_FDS;
+	}
+	for (int first = WORKER_OWN_FDS; first < WORKER_PROBE_FDS; first += (int) chunk) {
+		size_t n = MIN(chunk, (size_t) (WORKER_PROBE_FDS - first));
+		for (size_t i = 0; i < n; i++) {
+			probe[i].fd = first + (int) i;
+			probe[i].events = 0;
+			probe[i].revents = 0;
+		}
+		if (poll(probe, n, 0) < 0) {
+			for (size_t i = 0; i < n; i++) {
+				probe[i].revents = fcntl(probe[i].fd, F_GETFD) >= 0 ? 0 : POLLNVAL;
+			}
+		}
+		for (size_t i = 0; i < n && count < WORKER_INHERITED_MAX; i++) {
+			if (!(probe[i].revents & POLLNVAL)) {
+				fds[count++] = probe[i].fd;
+			}
+		}
+	}
+	return count;
+}
+
 /* The inherited descriptors above the worker's own, read from /proc/self/fd (else probed). */
 static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
 {
@@ -139,12 +181,7 @@ static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
 	size_t count = 0;
 
 	if (!dir) {
-		for (int fd = WORKER_OWN_FDS; fd < WORKER_PROBE_FDS && count < WORKER_INHERITED_MAX; fd++) {
-			if (fcntl(fd, F_GETFD) >= 0) {
-				fds[count++] = fd;
-			}
-		}
-		return count;
+		return probed_descriptors(fds);
 	}
 	while ((entry = readdir(dir)) != NULL && count < WORKER_INHERITED_MAX) {
 		int fd = atoi(entry->d_name);
@@ -160,14 +197,17 @@ static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
  * opcache's lock file (read-write in /tmp, unlinked; a memfd from PHP 8.3) was one file shared by
  * all workers, so bytes a snippet wrote through php://fd/4 were read back by the next. opcache
  * only takes fcntl() locks on it, and only one worker of a template runs at a time (the template
- * waits for each before the next request), so each worker gets a file of its own at the same
+ * waits for each before it hands the next request to a waiting one), so each worker gets a file of its own at the same
  * number: opcache keeps locking, nothing written there reaches another worker. */
-static void privatise_inherited_descriptors(void)
+static void privatise_inherited_descriptors(int keep)
 {
 	int fds[WORKER_INHERITED_MAX];
 	size_t count = inherited_descriptors(fds);
 
 	for (size_t i = 0; i < count; i++) {
+		if (fds[i] == keep) {
+			continue;
+		}
 		int flags = fcntl(fds[i], F_GETFL);
 		/* The view's handles on the host (lockdown/mount_warm.c): O_PATH, so no offset or data to
 		 * share; the worker's view step uses them and closes them before any user code. */
@@ -223,27 +263,67 @@ static void narrow_open_basedir(const char *placeholder, const char *scratch)
 	efree(copy);
 }
 
-/* In the worker: its descriptors on 1, 2 and 3 (replacing the control socket) and none of the
- * template's, its own session, and the request's settings where the template had placeholders. */
-static void become_worker(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
+/* True unless /proc/self/status says this process has other threads (an extension loaded by a
+ * forwarded ini may start some); without /proc it cannot be checked and is assumed. */
+static bool single_threaded(void)
+{
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	long long threads = altair_eval_proc_status_value(fd, "Threads");
+
+	if (fd >= 0) {
+		close(fd);
+	}
+	return threads <= 1;
+}
+
+/* The pool (docs/ARCHITECTURE.md, "The warm template"): workers forked ahead of their request,
+ * each waiting on a socket of its own for it. A worker serves one request and exits. */
+typedef struct {
+	pid_t pid;
+	int fd; /* the template's end of the worker's socket */
+} pooled_worker;
+
+static pooled_worker pool[ALTAIR_EVAL_WARM_POOL_MAX];
+static int pool_count;
+/* The guest's part of a worker's preparation (guest.c), given to altair_eval_guest_template_serve. */
+static void (*prepare_lockdown)(void);
+
+/* In a new worker, before its request: everything that does not depend on it. Its own session
+ * (and so its own process group), none of the template's descriptors but private copies (and its
+ * socket, keep), death with the template. */
+static void prepare_worker(int keep, pid_t template_pid)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != template_pid) {
+		_exit(0);
+	}
+	setsid();
+	close(control_fd);
+	for (int i = 0; i < pool_count; i++) {
+		close(pool[i].fd);
+	}
+	altair_eval_template_watch_close_in_worker();
+	altair_eval_template_deps_close_in_worker();
+	privatise_inherited_descriptors(keep);
+	if (prepare_lockdown) {
+		prepare_lockdown();
+	}
+}
+
+/* In the worker, once its request came: its descriptors on 1, 2 and 3, and the request's settings
+ * where the template had placeholders. */
+static void take_request(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
 {
 	char number[24];
 	char placeholder[MAXPATHLEN];
 
 	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
-
-	setsid();
-	if (control_fd != ALTAIR_EVAL_CHANNEL_FD) {
-		close(control_fd);
-	}
-	altair_eval_template_watch_close_in_worker();
-	altair_eval_template_deps_close_in_worker();
 	for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 		dup2(fds[i], STDOUT_FILENO + i);
 		close(fds[i]);
 	}
+	/* Generators and the request time: the worker's own, from the moment its request came. */
 	altair_eval_guest_template_fresh_worker();
-	privatise_inherited_descriptors();
 	no_shared_cache_for_writes();
 	set_ini("altair_eval.guest_scratch", request->scratch);
 	set_ini("sys_temp_dir", request->scratch);
@@ -262,6 +342,99 @@ static void become_worker(const altair_eval_warm_request *request, const int fds
 	set_ini("altair_eval.guest_parent_pid", number);
 }
 
+/* A pooled worker waits here. Returns with the request taken; exits when the template is gone
+ * (its socket ends) or sent anything but one whole request with its three descriptors. */
+static void wait_for_request(int fd, pid_t template_pid)
+{
+	altair_eval_warm_request request;
+	int fds[ALTAIR_EVAL_WARM_FDS];
+	size_t count = 0;
+	ssize_t received = altair_eval_fdio_receive(fd, &request, sizeof(request), fds, ALTAIR_EVAL_WARM_FDS, &count);
+
+	if ((size_t) received != sizeof(request) || count != ALTAIR_EVAL_WARM_FDS || request.magic != ALTAIR_EVAL_WARM_MAGIC
+		|| memchr(request.scratch, '\0', sizeof(request.scratch)) == NULL) {
+		_exit(0);
+	}
+	close(fd);
+	take_request(&request, fds, template_pid);
+}
+
+/* Forks one worker into the pool; in the worker, returns only once its request came (true). The
+ * template's own copies of a request's descriptors (close, count) are closed in the worker. */
+static bool pool_add(pid_t template_pid, const int *close_in_worker, int count, bool *in_worker)
+{
+	int pair[2];
+	pid_t pid;
+
+	*in_worker = false;
+	if (pool_count >= ALTAIR_EVAL_WARM_POOL_MAX || !single_threaded()
+		|| socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
+		return false;
+	}
+	pid = fork();
+	if (pid == 0) {
+		*in_worker = true;
+		close(pair[0]);
+		for (int i = 0; i < count; i++) {
+			close(close_in_worker[i]);
+		}
+		prepare_worker(pair[1], template_pid);
+		wait_for_request(pair[1], template_pid);
+		return true;
+	}
+	close(pair[1]);
+	if (pid < 0) {
+		close(pair[0]);
+		return false;
+	}
+	pool[pool_count].pid = pid;
+	pool[pool_count].fd = pair[0];
+	pool_count++;
+	return true;
+}
+
+/* Tops the pool up to its size (altair_eval.warm_pool); true in a worker, which must return. */
+static bool pool_fill(pid_t template_pid)
+{
+	bool in_worker = false;
+	long size = MAX(0, MIN((long) ALTAIR_EVAL_G(guest_warm_pool), ALTAIR_EVAL_WARM_POOL_MAX));
+
+	while (pool_count < size && pool_add(template_pid, NULL, 0, &in_worker) && !in_worker) {
+	}
+	return in_worker;
+}
+
+/* A pooled worker that can no longer serve (its socket refused the request: it died) goes. */
+static void pool_discard(pooled_worker *worker)
+{
+	close(worker->fd);
+	kill(-worker->pid, SIGKILL);
+	kill(worker->pid, SIGKILL);
+	while (waitpid(worker->pid, NULL, 0) < 0 && errno == EINTR) {
+	}
+}
+
+/* Hands the request to the oldest waiting worker (forking one now when the pool is empty); its
+ * pid, or -1. In a worker forked here, returns 0 with the request taken. */
+static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
+{
+	for (;;) {
+		pooled_worker worker;
+		bool in_worker = false;
+		if (pool_count == 0 && (!pool_add(template_pid, fds, ALTAIR_EVAL_WARM_FDS, &in_worker) || in_worker)) {
+			return in_worker ? 0 : -1;
+		}
+		worker = pool[0];
+		memmove(pool, pool + 1, sizeof(pool[0]) * (size_t) --pool_count);
+		if (altair_eval_fdio_send(worker.fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS)
+			== (ssize_t) sizeof(*request)) {
+			close(worker.fd);
+			return worker.pid;
+		}
+		pool_discard(&worker);
+	}
+}
+
 /* Waits for the worker without reaping it, ends what it left in its session, then reaps. */
 static void await_worker(pid_t pid)
 {
@@ -278,19 +451,6 @@ static void await_worker(pid_t pid)
 	send_event(ALTAIR_EVAL_WARM_EXITED, pid, status, &usage);
 }
 
-/* True unless /proc/self/status says this process has other threads (an extension loaded by a
- * forwarded ini may start some); without /proc it cannot be checked and is assumed. */
-static bool single_threaded(void)
-{
-	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-	long long threads = altair_eval_proc_status_value(fd, "Threads");
-
-	if (fd >= 0) {
-		close(fd);
-	}
-	return threads <= 1;
-}
-
 /* A booted template serves no request once a file its boot loaded changed, a worker touched the
  * boot's files, or its own CPU time nears its limit (template/watch.h). */
 static bool stale(void)
@@ -300,11 +460,13 @@ static bool stale(void)
 		|| altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
 }
 
-void altair_eval_guest_template_serve(void)
+void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 {
 	altair_eval_warm_request request;
 	int fds[ALTAIR_EVAL_WARM_FDS];
 	pid_t template_pid = getpid();
+
+	prepare_lockdown = prepare_worker;
 
 	/* The template dies with its host; its workers die with it (their own lockdown step). */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -312,19 +474,24 @@ void altair_eval_guest_template_serve(void)
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
 	fflush(NULL);
+	/* Forked before READY: the first request finds its worker waiting. */
+	if (pool_fill(template_pid)) {
+		return;
+	}
 	send_event(ALTAIR_EVAL_WARM_READY, template_pid, 0, NULL);
 
 	while (receive_request(&request, fds)) {
 		pid_t pid;
 		if (stale()) {
-			/* The host starts a new template and sends it this request again. */
+			/* The host starts a new template and sends it this request again; the pool goes with
+			 * this template (each waiting worker's socket ends, and its parent-death signal). */
 			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 				close(fds[i]);
 			}
 			send_event(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL);
 			_exit(0);
 		}
-		if (!single_threaded()) {
+		if (pool_count == 0 && !single_threaded()) {
 			/* fork() copies only this thread: a lock another one holds (malloc, an extension's)
 			 * would stay locked forever in the worker, which calls emalloc and ini code. */
 			for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
@@ -334,10 +501,9 @@ void altair_eval_guest_template_serve(void)
 			send_event(ALTAIR_EVAL_WARM_FAILED, 0, 0, NULL);
 			continue;
 		}
-		pid = fork();
+		pid = pool_serve(&request, fds, template_pid);
 		if (pid == 0) {
-			become_worker(&request, fds, template_pid);
-			return;
+			return; /* a worker forked for this request, which it has taken */
 		}
 		for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
 			close(fds[i]);
@@ -347,6 +513,10 @@ void altair_eval_guest_template_serve(void)
 			continue;
 		}
 		send_event(ALTAIR_EVAL_WARM_STARTED, pid, 0, NULL);
+		/* The replacement, while the worker runs (on another core, if there is one). */
+		if (pool_fill(template_pid)) {
+			return;
+		}
 		await_worker(pid);
 		if (altair_eval_guest_template_booted()) {
 			/* Its dir goes, and the rest of the template's scratch must be as it was. */

@@ -13,12 +13,17 @@
 #define ALTAIR_EVAL_TEMPLATE_NOTE_MAX ALTAIR_EVAL_WARM_NOTE_MAX
 
 /* Serves requests until the host closes the control socket (then the template exits). Returns
- * only in a freshly forked worker. */
-void altair_eval_guest_template_serve(void);
+ * only in a freshly forked worker. prepare_worker (the guest's) runs in each worker before its
+ * request comes: the part of its lockdown that needs nothing of the request. */
+void altair_eval_guest_template_serve(void (*prepare_worker)(void));
 
 /* A booted template keeps its control socket away from fd 3 (a worker's result channel) on a
  * number of its own, which its seccomp filter seals; returns that number. */
 int altair_eval_guest_template_seal_control(void);
+
+/* In a worker as it ends, just before its status frame (the host returns on that frame): a booted
+ * worker's SysV objects, in the namespace it shares with its template, go. Nothing elsewhere. */
+void altair_eval_guest_template_worker_ending(void);
 
 /* The template cannot serve booted after all: tells the host why (PLAIN) and exits. */
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why);

@@ -297,6 +297,19 @@ static void ipc_after_worker(void)
 #endif
 }
 
+/* In a booted worker as it ends, before its status frame (guest.c): what it made in SysV IPC goes
+ * now, so that nothing of it is left allocated when the call returns on that frame (the template
+ * reaps the worker off the critical path, and checks again before it serves the next request).
+ * Not when the boot left objects: they cannot be told apart, and the template retires anyway. */
+void altair_eval_template_watch_worker_ipc_release(void)
+{
+#ifdef WATCH_SYSV
+	if (!boot_ipc) {
+		sysv_objects(true);
+	}
+#endif
+}
+
 bool altair_eval_template_watch_scratch_touched(void)
 {
 	return touched;

@@ -40,5 +40,7 @@ bool altair_eval_template_watch_cpu_spent(long budget_seconds);
 
 /* In a worker, before any user code: the watch is the template's alone. */
 void altair_eval_template_watch_close_in_worker(void);
+/* In a booted worker, just before its status frame: removes what it left in SysV IPC. */
+void altair_eval_template_watch_worker_ipc_release(void);
 
 #endif
