@@ -19,7 +19,7 @@ declare(strict_types=1);
 use Altair\Eval\EvalRequest;
 use Altair\Eval\Evaluator;
 
-require __DIR__ . '/../tests/apps/fixtures/build.php';
+require __DIR__ . '/lib.php';
 
 $rounds = (int) ($argv[1] ?? 15);
 $snippet = 'return App\Models\User::count();';
@@ -114,30 +114,4 @@ foreach ($times as $label => $samples) {
 }
 if ($tinker !== null) {
     echo "tinker --execute: not measured: $tinker\n";
-}
-
-/**
- * A second copy of the app with laravel/tinker from Composer's registry (its vendor/ holds Debian's
- * Laravel, so the illuminate/* packages tinker requires are declared as replaced); the measured app
- * stays as it was. Null when it worked, else why not.
- */
-function bench_tinker(string $root): ?string
-{
-    altair_apps_build('laravel', $root);
-    $dir = $root . '-tinker';
-    @mkdir($dir);
-    file_put_contents("$dir/composer.json", json_encode([
-        'require' => ['laravel/tinker' => '2.8.*', 'symfony/console' => '5.4.*'],
-        'replace' => ['illuminate/console' => '8.83.26', 'illuminate/contracts' => '8.83.26', 'illuminate/support' => '8.83.26', 'symfony/var-dumper' => '5.4.99'],
-    ]));
-    exec('cd ' . escapeshellarg($dir) . ' && composer install --no-interaction --no-progress --quiet 2>&1', $output, $status);
-    if ($status !== 0) {
-        exec('rm -rf ' . escapeshellarg($dir));
-        return 'composer could not install laravel/tinker: ' . implode(' ', array_slice($output, 0, 3));
-    }
-    // Tinker's classes through the app's autoloader, and its service provider in the app's config.
-    file_put_contents("$root/vendor/autoload.php", str_replace('<?php', "<?php\nrequire_once " . var_export("$dir/vendor/autoload.php", true) . ';', file_get_contents("$root/vendor/autoload.php")));
-    $config = "$root/config/app.php";
-    file_put_contents($config, str_replace('App\Providers\AppServiceProvider::class,', "App\Providers\AppServiceProvider::class,\n        Laravel\Tinker\TinkerServiceProvider::class,", file_get_contents($config)));
-    return null;
 }

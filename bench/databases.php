@@ -20,7 +20,7 @@ declare(strict_types=1);
 use Altair\Eval\EvalRequest;
 use Altair\Eval\Evaluator;
 
-require __DIR__ . '/../tests/apps/fixtures/build.php';
+require __DIR__ . '/lib.php';
 
 $rounds = (int) ($argv[1] ?? 40);
 $work = sys_get_temp_dir() . '/altair-eval-bench-db-' . getmypid();
@@ -32,27 +32,6 @@ register_shutdown_function(function () use (&$servers, $work) {
     }
     exec('rm -rf ' . escapeshellarg($work));
 });
-
-/** Starts tests/servers/<name>.sh; returns its variables (ALTAIR_<SERVER>_PORT…). */
-function bench_server(string $name, string $work, array &$servers): array
-{
-    $script = realpath(__DIR__ . '/../tests/servers/' . $name . '.sh');
-    $servers[$script] = "$work/$name";
-    $out = shell_exec(escapeshellarg($script) . ' start ' . escapeshellarg("$work/$name") . ' 2>/dev/null') ?? '';
-    preg_match_all('/(ALTAIR_\w+)=(\S+)/', $out, $m, PREG_SET_ORDER);
-    return array_column($m, 2, 1);
-}
-
-function bench_app(string $work, string $name, string $env): string
-{
-    $root = "$work/$name";
-    altair_apps_build('laravel', $root);
-    if ($env !== '') {
-        file_put_contents("$root/.env", preg_replace('/^DB_CONNECTION=.*\n/m', '', (string) file_get_contents("$root/.env")) . $env);
-        altair_apps_run([PHP_BINARY, 'artisan', 'migrate:fresh', '--seed', '--force', '--no-interaction'], $root);
-    }
-    return $root;
-}
 
 function bench_p50(Evaluator $evaluator, string $root, string $snippet, int $rounds, array $options = []): array
 {

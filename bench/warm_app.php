@@ -8,6 +8,14 @@
  *   - 1+1:         warm evaluate('return 1+1;'), p50 / p95
  *   - template:    each template's memory (VmRSS, and PSS: pages shared with its workers counted once)
  * Targets (issue 14): warm count p50 <= 5 ms and >= 30x plain php; MCP <= 8 ms; 1+1 <= 1 ms.
+ * The rows of issue 21, with theirs:
+ *   - MCP tools/call within 1.15x of warm evaluate()
+ *   - warm evaluate('return 1+1;') <= 0.02x a bare `php -r ''` start
+ *   - cold `bin/altair eval` on the Laravel fixture <= 1.15x the plain boot-and-count script
+ *   - on the Laravel fixture pointed at MariaDB through .env (when tests/servers/mariadb.sh can start
+ *     it): `bin/altair eval` with `bin/altair serve` running >= 10x faster than
+ *     `php artisan tinker --execute` (when laravel/tinker installs), MCP >= 30x faster
+ * The command-line rows take turns round by round, so that the machine's noise falls on all of them.
  *
  * --soak [N]: N (1000) warm evaluations of User::count() through one MCP server on the Laravel
  * fixture; prints the server's RSS and descriptor count before and after, and the p95 of the first
@@ -20,7 +28,7 @@ declare(strict_types=1);
 use Altair\Eval\EvalRequest;
 use Altair\Eval\Evaluator;
 
-require __DIR__ . '/../tests/apps/fixtures/build.php';
+require __DIR__ . '/lib.php';
 
 const BENCH_APPS = [
     'laravel' => ['return App\Models\User::count();', <<<'PHP'
@@ -145,6 +153,7 @@ if ($soak) {
 }
 
 $warm = new Evaluator(warm: true);
+$mcpRatio = [];
 printf("%d runs each (p50 / p95, ms)\n", $rounds);
 foreach (BENCH_APPS as $name => [$snippet, $plain]) {
     $root = $roots[$name];
@@ -163,12 +172,96 @@ foreach (BENCH_APPS as $name => [$snippet, $plain]) {
     printf("  plain php (boot and count)  %8.2f / %8.2f\n", $plain50, $plain95);
     printf("  warm evaluate()             %8.2f / %8.2f   %.1fx faster than plain php (targets: <= 5 ms, >= 30x)\n", $warm50, $warm95, $plain50 / $warm50);
     printf("  MCP tools/call              %8.2f / %8.2f   (target: <= 8 ms)\n", $mcp50, $mcp95);
+    $mcpRatio[$name] = $mcp50 / $warm50;
     printf("  template memory (VmRSS / PSS) %s\n", bench_memory($template));
 }
 $one = new EvalRequest('return 1+1;', $roots['laravel']);
 [$one50, $one95] = bench_percentiles(fn () => $warm->evaluate($one), $rounds);
 printf("warm evaluate('return 1+1;')  %8.2f / %8.2f   (target: <= 1 ms)\n", $one50, $one95);
 $warm->close();
+
+/** p50 in ms of each command, the commands taking turns round by round (after one warm-up each). */
+function bench_turns(array $commands, int $rounds, string $cwd): array
+{
+    $times = array_fill_keys(array_keys($commands), []);
+    for ($i = -1; $i < $rounds; $i++) {
+        foreach ($commands as $label => $command) {
+            $start = hrtime(true);
+            $process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, $cwd);
+            stream_get_contents($pipes[1]);
+            fclose($pipes[1]);
+            proc_close($process);
+            if ($i >= 0) {
+                $times[$label][] = (hrtime(true) - $start) / 1e6;
+            }
+        }
+    }
+    return array_map(function (array $samples): float {
+        sort($samples);
+        return $samples[intdiv(count($samples), 2)];
+    }, $times);
+}
+
+$bin = realpath(__DIR__ . '/../bin/altair');
+$laravel = $roots['laravel'];
+$turns = bench_turns([
+    'plain' => [PHP_BINARY, "$base-laravel-plain.php", $laravel],
+    'cold' => [$bin, 'eval', '--project-root=' . $laravel, BENCH_APPS['laravel'][0]],
+    'php -r' => [PHP_BINARY, '-r', ''],
+], max(5, intdiv($rounds, 2)), $laravel);
+printf("\ncold and bare starts, laravel (p50, ms, %d rounds taking turns)\n", max(5, intdiv($rounds, 2)));
+printf("  plain php (boot and count)  %8.2f\n", $turns['plain']);
+printf("  cold bin/altair eval        %8.2f   %.2fx plain php (target: <= 1.15x)\n", $turns['cold'], $turns['cold'] / $turns['plain']);
+printf("  bare php -r ''              %8.2f   warm 1+1 is %.3fx of it (target: <= 0.02x)\n", $turns['php -r'], $one50 / $turns['php -r']);
+foreach (BENCH_APPS as $name => [$snippet]) {
+    printf("  MCP / warm evaluate(), %-8s %.2fx (target: <= 1.15x)\n", $name, $mcpRatio[$name]);
+}
+
+// The Laravel fixture on MariaDB through .env: the CLI through a running server, MCP and tinker.
+$servers = [];
+@mkdir("$base-servers", 0755, true);
+$mysql = bench_server('mariadb', "$base-servers", $servers);
+if (!isset($mysql['ALTAIR_MYSQL_PORT'])) {
+    echo "\nMariaDB rows: not measured: tests/servers/mariadb.sh could not start a server\n";
+} else {
+    $env = "DB_CONNECTION=mysql\nDB_HOST=127.0.0.1\nDB_PORT={$mysql['ALTAIR_MYSQL_PORT']}\nDB_DATABASE=app\nDB_USERNAME=app\nDB_PASSWORD=secret\n";
+    $db = bench_app("$base-servers", 'mariadb-app', $env);
+    $tinkerRoot = "$base-servers/tinker-app";
+    $tinker = bench_tinker($tinkerRoot);
+    if ($tinker === null) {
+        file_put_contents("$tinkerRoot/.env", preg_replace('/^DB_CONNECTION=.*\n/m', '', (string) file_get_contents("$tinkerRoot/.env")) . $env);
+    }
+    $runtime = "$base-servers/run";
+    mkdir($runtime, 0700);
+    putenv("XDG_RUNTIME_DIR=$runtime");
+    exec(escapeshellarg($bin) . ' serve --daemon --project-root=' . escapeshellarg($db) . ' 2>&1', $out, $started);
+    $commands = ['cli' => [$bin, 'eval', '--project-root=' . $db, BENCH_APPS['laravel'][0]]];
+    if ($tinker === null) {
+        $commands['tinker'] = [PHP_BINARY, "$tinkerRoot/artisan", 'tinker', '--execute=echo App\Models\User::count();'];
+    }
+    for ($i = 0; $i < 4; $i++) { // each server worker's first call (ServeCommand::DEFAULT_WORKERS)
+        $answer = strtok((string) shell_exec(implode(' ', array_map('escapeshellarg', $commands['cli']))), "\n");
+    }
+    $dbRounds = $rounds;
+    $turns = bench_turns($commands, $dbRounds, $db);
+    $mcp = new BenchMcp($db);
+    [$dbMcp] = bench_percentiles(fn () => $mcp->evaluate(BENCH_APPS['laravel'][0]), $rounds);
+    $mcp->close();
+    exec(escapeshellarg($bin) . ' serve --stop --project-root=' . escapeshellarg($db) . ' 2>&1');
+    printf("\nlaravel on MariaDB through .env, User::count() (p50, ms; CLI and tinker %d rounds taking turns)\n", $dbRounds);
+    printf("  bin/altair eval, serve running %5.2f   (%s; serve started: %s)\n", $turns['cli'], $answer, $started === 0 ? 'yes' : 'NO');
+    printf("  MCP tools/call              %8.2f\n", $dbMcp);
+    if ($tinker === null) {
+        printf("  php artisan tinker --execute %7.2f   the CLI %.1fx faster (target: >= 10x), MCP %.1fx faster (target: >= 30x)\n",
+            $turns['tinker'], $turns['tinker'] / $turns['cli'], $turns['tinker'] / $dbMcp);
+    } else {
+        echo "  tinker --execute: not measured: $tinker\n";
+    }
+    foreach ($servers as $script => $dir) {
+        exec(escapeshellarg($script) . ' stop ' . escapeshellarg($dir) . ' >/dev/null 2>&1');
+    }
+    exec('rm -rf ' . escapeshellarg("$base-servers"));
+}
 printf("load average while measuring: %s\n", implode(' ', array_map(fn ($l) => sprintf('%.2f', $l), sys_getloadavg() ?: [])));
 foreach ($roots as $root) {
     exec('rm -rf ' . escapeshellarg($root));

@@ -23,6 +23,8 @@ final class QuerySummary
     public const SHOWN = 20;
     /** What pdo_pgsql sends after each prepared statement it is done with: noise in a person's view. */
     private const HOUSEKEEPING = '/^DEALLOCATE pdo_stmt_[0-9a-f]+$/';
+    /** Statements whose "0 rows" (MySQL's affected rows of an OK) says nothing. */
+    private const SESSION = '/^\s*(set|use|begin|start|commit|rollback|savepoint|release|deallocate|reset|discard)\b/i';
     private const TEXT_MAX = 160;
     private const PARAM_MAX = 40;
     private const PARAMS_SHOWN = 8;
@@ -124,7 +126,7 @@ final class QuerySummary
             $line .= '  ✗ refused' . (is_string($query['error'] ?? null) ? ': ' . $this->cut($this->oneLine($query['error']), self::TEXT_MAX) : '');
         } elseif (is_string($query['error'] ?? null)) {
             $line .= '  ✗ ' . $this->cut($this->oneLine($query['error']), self::TEXT_MAX);
-        } elseif (is_int($query['rows'] ?? null)) {
+        } elseif (is_int($query['rows'] ?? null) && ($query['rows'] > 0 || preg_match(self::SESSION, $line) !== 1)) {
             $line .= sprintf('  → %d %s', $query['rows'], $query['rows'] === 1 ? 'row' : 'rows');
         }
 

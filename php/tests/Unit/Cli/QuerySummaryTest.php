@@ -95,6 +95,17 @@ final class QuerySummaryTest extends TestCase
         self::assertSame(["queries: 1 (and 1 DEALLOCATE of pdo_pgsql's prepared statements, in --format=json)", '  0.10 ms  select 1  → 1 row'], $lines);
     }
 
+    public function testASessionStatementsZeroRowsAreNotShownAQuerysAre(): void
+    {
+        $lines = (new QuerySummary())->lines([
+            ['database' => 0, 'text' => "set names 'utf8mb4'", 'params' => null, 'duration_ms' => 0.1, 'rows' => 0, 'error' => null, 'refused' => false],
+            ['database' => 0, 'text' => 'select * from users where 0', 'params' => null, 'duration_ms' => 0.1, 'rows' => 0, 'error' => null, 'refused' => false],
+        ], $this->sandbox(self::PGSQL));
+
+        self::assertSame("  0.10 ms  set names 'utf8mb4'", $lines[1]);
+        self::assertSame('  0.10 ms  select * from users where 0  → 0 rows', $lines[2]);
+    }
+
     public function testNothingWhenNothingRan(): void
     {
         self::assertSame([], (new QuerySummary())->lines([], $this->sandbox(self::PGSQL)));
