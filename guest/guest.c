@@ -385,6 +385,32 @@ static void report_endpoints(zval *frame, const altair_eval_lockdown_report *ker
 	add_assoc_zval(frame, "endpoints", &endpoints);
 }
 
+/* PHP turns its realpath cache off whenever open_basedir is set (php_request_startup), so every path
+ * the autoloader resolves costs an lstat per component (about 1,800 for one Laravel count). The cache
+ * is off there because a symlink swapped after a cached check can lead an operation on the path
+ * string outside open_basedir. With the private view and Landlock both in force the kernel refuses
+ * whatever lies outside the project, the runtime and the scratch, whatever PHP's cache says, so the
+ * cache is turned back on at its configured size; without either it stays off (docs/security.md,
+ * "Filesystem"; tests/lockdown/020.phpt tries the swap). */
+static void realpath_cache_back(const altair_eval_lockdown_report *kernel)
+{
+	zend_string *name, *value;
+	const char *configured;
+
+	if (kernel->landlock_abi < 1 || !kernel->mountns) {
+		return;
+	}
+	configured = zend_ini_string_ex("realpath_cache_size", sizeof("realpath_cache_size") - 1, 0, NULL);
+	if (!configured || !*configured) {
+		return;
+	}
+	name = zend_string_init(ZEND_STRL("realpath_cache_size"), 0);
+	value = zend_string_init(configured, strlen(configured), 0);
+	zend_alter_ini_entry_ex(name, value, ZEND_INI_SYSTEM, ZEND_INI_STAGE_RUNTIME, 1);
+	zend_string_release(value);
+	zend_string_release(name);
+}
+
 /* eval_blocked stays in the contract, always false: eval() is arbitrary code like the snippet itself,
  * held by the same kernel guards (docs/security.md). */
 static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_locked)
@@ -546,6 +572,7 @@ static bool lock_down(void)
 		if (status != 0) {
 			return false;
 		}
+		realpath_cache_back(&kernel);
 		ini_locked = booted ? template_ini_locked : lock_engine();
 	}
 	report_sandbox(&kernel, ini_locked);
