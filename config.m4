@@ -108,6 +108,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/boot/aliases.c \
     guest/engine.c \
     guest/isolation.c \
+    guest/lockdown/policy.c \
     guest/lockdown/lockdown.c \
     guest/lockdown/rlimits.c \
     guest/lockdown/namespaces.c \

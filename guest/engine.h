@@ -21,4 +21,8 @@ void altair_eval_guest_engine_set_ini(const char *name, const char *value);
 /* Without writes: chmod() and touch() inside the scratch succeed without the call seccomp refuses. */
 void altair_eval_guest_engine_scratch_metadata(const char *scratch);
 
+/* Compiles and runs a file at top level; false when it did not compile (EG(exception) says why).
+ * $snippet: the file is the snippet, whose final implicit `return 1` gives null. */
+bool altair_eval_guest_run_file(const char *path, zval *retval, bool snippet);
+
 #endif

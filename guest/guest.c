@@ -556,6 +556,9 @@ static bool lock_down(void)
 	memset(&kernel, 0, sizeof(kernel));
 	if (!ALTAIR_EVAL_G(guest_unsafe)) {
 		bool booted = altair_eval_guest_template_booted();
+		if (booted) {
+			altair_eval_guest_report_forked();
+		}
 		build_policy(&policy);
 		/* A booted template's worker only narrows what its template holds (lockdown/booted.c). */
 		int status = booted ? altair_eval_lockdown_booted_worker(&policy, &template_namespaces, &kernel)
@@ -576,52 +579,6 @@ static bool lock_down(void)
 		ini_locked = booted ? template_ini_locked : lock_engine();
 	}
 	report_sandbox(&kernel, ini_locked);
-	return true;
-}
-
-/* A file that ends without a return statement returns 1 when included: the compiler ends every
- * file with "return 1". For the snippet that would be a value nobody wrote, so the final implicit
- * return gives null instead. (Only on an op_array of our own: never one opcache shares.) */
-static void no_implicit_one(zend_op_array *op_array)
-{
-	zend_op *last;
-	zval *constant;
-
-	if (op_array->last == 0 || (op_array->fn_flags & ZEND_ACC_IMMUTABLE)) {
-		return;
-	}
-	last = &op_array->opcodes[op_array->last - 1];
-	if (last->opcode != ZEND_RETURN || last->op1_type != IS_CONST) {
-		return;
-	}
-	constant = RT_CONSTANT(last, last->op1);
-	if (Z_TYPE_P(constant) == IS_LONG && Z_LVAL_P(constant) == 1) {
-		ZVAL_NULL(constant);
-	}
-}
-
-/* Compiles and runs a file at top level. false: it did not compile (EG(exception) says why). */
-bool altair_eval_guest_run_file(const char *path, zval *retval, bool snippet)
-{
-	zend_file_handle handle;
-	zend_op_array *op_array;
-
-	ZVAL_UNDEF(retval);
-	zend_stream_init_filename(&handle, path);
-	op_array = zend_compile_file(&handle, ZEND_REQUIRE);
-	if (op_array && handle.opened_path) {
-		zend_hash_add_empty_element(&EG(included_files), handle.opened_path);
-	}
-	zend_destroy_file_handle(&handle);
-	if (!op_array) {
-		return false;
-	}
-	if (snippet) {
-		no_implicit_one(op_array);
-	}
-	zend_execute(op_array, retval);
-	destroy_op_array(op_array);
-	efree_size(op_array, sizeof(zend_op_array));
 	return true;
 }
 

@@ -12,7 +12,6 @@
 #include "ext/standard/html.h"
 #include "../php_altair_eval.h"
 #include "report.h"
-#include "template/template.h"
 #include "../common/fdio.h"
 #include "../common/proc_status.h"
 
@@ -29,6 +28,9 @@ static bool channel_open;
 static bool final_sent;
 /* /proc/self/status, opened before the lockdown hides /proc: the child's own peak RSS (VmHWM). */
 static int status_fd = -1;
+
+/* A booted template's worker: forked, never exec'd, and without a /proc entry of its own. */
+static bool forked;
 
 /* Formatting buffer for fatal errors: static, so a frame can be written with the heap exhausted. */
 static char fatal_frame[ALTAIR_EVAL_FATAL_FRAME_MAX];
@@ -54,6 +56,11 @@ static void open_status(void)
 	if (status_fd < 0) {
 		status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	}
+}
+
+void altair_eval_guest_report_forked(void)
+{
+	forked = true;
 }
 
 void altair_eval_guest_report_adopt_status(int fd)
@@ -252,7 +259,7 @@ static long long peak_rss(void)
 
 	/* A booted template's worker has no /proc entry; it was forked, not spawned, so its
 	 * ru_maxrss is its own high-water mark (counted from the pages it shares with the template). */
-	if (kb < 0 && altair_eval_guest_template_booted() && getrusage(RUSAGE_SELF, &usage) == 0) {
+	if (kb < 0 && forked && getrusage(RUSAGE_SELF, &usage) == 0) {
 		kb = usage.ru_maxrss;
 	}
 

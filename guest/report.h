@@ -12,6 +12,9 @@ zend_result altair_eval_guest_report_open(void);
 /* /proc/self/status as the lockdown opened it (after the view, before Landlock), for the peak RSS
  * of the status frame; kept when the guest has none open yet, else closed. */
 void altair_eval_guest_report_adopt_status(int fd);
+/* This process is a booted template's worker: forked, not spawned, so without /proc its own
+ * ru_maxrss stands for its peak RSS (a spawned child's would hold its caller's). */
+void altair_eval_guest_report_forked(void);
 
 /* Sends {kind: ..., ...}; a final frame (any kind but "sandbox") is sent at most once. */
 void altair_eval_guest_report_send(zval *frame);

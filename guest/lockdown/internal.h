@@ -1,8 +1,9 @@
 /*
  * Internals of the kernel lockdown, shared by its step files (lockdown/lockdown.h has the contract):
  *
- *   lockdown/lockdown.c             the straight line (altair_eval_lockdown_apply), parent death,
- *                          no_new_privs, report notes, the feature list
+ *   lockdown/policy.c      the policy and report types, report notes (the steps' floor)
+ *   lockdown/lockdown.c    the straight line (altair_eval_lockdown_apply), parent death,
+ *                          no_new_privs, the feature list
  *   lockdown/rlimits.c     AS, CPU, FSIZE, NOFILE, CORE
  *   lockdown/namespaces.c  network namespace (entered once by a warm template), IPC namespace
  *                          (every process its own, with small limits)
@@ -97,12 +98,6 @@
  * there is no seccomp layer, and the report says so (docs/security.md lists what that opens). */
 # define LOCKDOWN_SECCOMP_NO_ARCH 1
 #endif
-
-/* Appends a note on why a step did not hold (dropped past ALTAIR_EVAL_LOCKDOWN_MAX_NOTES). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-void altair_eval_lockdown_note(altair_eval_lockdown_report *report, const char *format, ...);
 
 #ifdef LOCKDOWN_NETNS
 /* unshare(kind), inside a new user namespace when the caller lacks CAP_SYS_ADMIN (lockdown/namespaces.c). */

@@ -50,7 +50,4 @@ const char *altair_eval_guest_template_note(void);
 void altair_eval_guest_template_fresh_watch_seeding(bool watching);
 void altair_eval_guest_template_fresh_worker(void);
 
-/* guest.c: compiles and runs a file at top level; false when it did not compile. */
-bool altair_eval_guest_run_file(const char *path, zval *retval, bool snippet);
-
 #endif

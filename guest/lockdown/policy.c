@@ -1,0 +1,18 @@
+/*
+ * The lockdown's report notes; the types are in lockdown/policy.h.
+ */
+
+#include "internal.h"
+
+void altair_eval_lockdown_note(altair_eval_lockdown_report *report, const char *format, ...)
+{
+	va_list args;
+
+	if (report->note_count >= ALTAIR_EVAL_LOCKDOWN_MAX_NOTES) {
+		return;
+	}
+	va_start(args, format);
+	vsnprintf(report->notes[report->note_count], ALTAIR_EVAL_LOCKDOWN_NOTE_LEN, format, args);
+	va_end(args);
+	report->note_count++;
+}
