@@ -10,10 +10,11 @@ server allows it and refuses it where it does not. Each server is read with its 
 altair_eval
 pdo_mysql
 pdo_pgsql
+redis
 --SKIPIF--
 <?php
 require __DIR__ . '/databases.inc';
-if ($why = altair_db_missing('mysql', 'pgsql')) die("skip $why");
+if ($why = altair_db_missing('mysql', 'pgsql', 'redis')) die("skip $why");
 ?>
 --FILE--
 <?php
@@ -87,6 +88,19 @@ foreach (['mysql', 'pgsql'] as $server) {
     ini_set('altair_eval.queries', '1');
     echo '  not recorded: ', json_encode(altair_db_decode($quiet->result)), ' queries ', count($quiet->queries), "\n";
 }
+
+// Redis cannot undo a write: rollback refuses it, through the CLI and MCP alike, and says why.
+$root = altair_db_laravel('db012-redis', ['redis' => 'tcp']);
+$before = altair_db_fingerprint('redis');
+$put = 'return Cache::put("k012", "v", 60);';
+$r = altair_cli($root, $put, ['--writes=rollback', '--timeout-ms=20000']);
+$refused = array_values(array_filter($r['result']['queries'] ?? [], fn ($q) => $q['refused'] ?? false));
+echo "redis:\n  eval: ", ($r['result']['ok'] ?? null) === true && altair_db_decode($r['result']['result'] ?? null) === true ? 'WRITTEN' : 'not written',
+    ', refused: ', count($refused) > 0 && str_contains((string) $refused[0]['error'], 'cannot roll a write back') ? 'yes, saying it cannot be rolled back' : 'NO: ' . json_encode($r['result']['queries'] ?? null),
+    ', mode ', implode(',', array_column($r['result']['sandbox']['databases'] ?? [], 'mode')), "\n";
+[$m] = altair_mcp($root, [['snippet' => $put, 'allow_writes' => 'rollback', 'timeout_ms' => 20000]], ['--writes=rollback']);
+echo '  mcp: ', ($m['ok'] ?? null) === true && altair_db_decode($m['result'] ?? null) === true ? 'WRITTEN' : 'not written', "\n";
+echo '  server unchanged: ', altair_db_fingerprint('redis') === $before ? 'yes' : 'NO', "\n";
 ?>
 --EXPECTF--
 mysql:
@@ -119,6 +133,10 @@ pgsql:
   mcp rollback, read-only server: Invalid arguments: allow_writes: "rollback" was refused: this server was started without --allow-writes=rollback (or --allow-writes).
   server unchanged: yes
   not recorded: [4,1] queries 0
+redis:
+  eval: not written, refused: yes, saying it cannot be rolled back, mode rollback
+  mcp: not written
+  server unchanged: yes
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
