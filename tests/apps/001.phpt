@@ -58,5 +58,5 @@ version ok
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a001-*') as $d) altair_test_remove($d);
+altair_test_clean('a001-');
 ?>

@@ -38,5 +38,5 @@ log line in the result
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a002-*') as $d) altair_test_remove($d);
+altair_test_clean('a002-');
 ?>

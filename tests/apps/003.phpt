@@ -50,5 +50,5 @@ collection password: hidden
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a003-*') as $d) altair_test_remove($d);
+altair_test_clean('a003-');
 ?>

@@ -50,5 +50,5 @@ version ok
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a004-*') as $d) altair_test_remove($d);
+altair_test_clean('a004-');
 ?>

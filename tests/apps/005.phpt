@@ -50,5 +50,5 @@ echo json_encode(altair_tree_diff($before, altair_tree($root)), JSON_UNESCAPED_S
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a005-*') as $d) altair_test_remove($d);
+altair_test_clean('a005-');
 ?>

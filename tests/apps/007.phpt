@@ -59,5 +59,5 @@ symfony database changed: true
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a007-*') as $d) altair_test_remove($d);
+altair_test_clean('a007-');
 ?>

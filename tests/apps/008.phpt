@@ -64,5 +64,5 @@ symfony tree: []
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a008*') as $d) altair_test_remove($d);
+altair_test_clean('a008');
 ?>

@@ -44,6 +44,6 @@ symfony write through the link: false false
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-a009-*') as $d) altair_test_remove($d);
+altair_test_clean('a009-');
 @unlink('/usr/share/php/Psr/altair-eval-probe');
 ?>

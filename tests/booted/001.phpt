@@ -43,5 +43,5 @@ string(16) "second Howdy two"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b001-*') as $d) altair_test_remove($d);
+altair_test_clean('b001-');
 ?>

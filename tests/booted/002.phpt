@@ -48,5 +48,5 @@ int(3)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b002-*') as $d) altair_test_remove($d);
+altair_test_clean('b002-');
 ?>

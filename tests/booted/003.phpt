@@ -56,5 +56,5 @@ caller 1: 12 of 12 right
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b003-*') as $d) altair_test_remove($d);
+altair_test_clean('b003-');
 ?>

@@ -46,5 +46,5 @@ int(1)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b005-*') as $d) altair_test_remove($d);
+altair_test_clean('b005-');
 ?>

@@ -59,5 +59,5 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b007-*') as $d) altair_test_remove($d);
+altair_test_clean('b007-');
 ?>

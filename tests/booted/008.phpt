@@ -35,5 +35,5 @@ warm: the app is booted per evaluation (the boot left a connection open (descrip
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b008-*') as $d) altair_test_remove($d);
+altair_test_clean('b008-');
 ?>

@@ -96,5 +96,5 @@ Error: Cannot modify readonly property Altair\Eval\EvalRequest::$unsafe
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-c001-*') as $d) altair_test_remove($d);
+altair_test_clean('c001-');
 ?>

@@ -80,5 +80,5 @@ array(0) {
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-c003-*') as $d) altair_test_remove($d);
+altair_test_clean('c003-');
 ?>

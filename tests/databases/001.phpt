@@ -38,5 +38,5 @@ pgsql: exit 0: [3,"Grace Hopper","pgsql","default"]
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db001-*') as $d) altair_test_remove($d);
+altair_test_clean('db001-');
 ?>

@@ -67,5 +67,5 @@ reads still work: 3
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db002-*') as $d) altair_test_remove($d);
+altair_test_clean('db002-');
 ?>

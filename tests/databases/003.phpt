@@ -61,5 +61,5 @@ an error does not poison the next query: 3
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db003-*') as $d) altair_test_remove($d);
+altair_test_clean('db003-');
 ?>

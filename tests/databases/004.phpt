@@ -53,5 +53,5 @@ raw rawCommand  refused, server unchanged
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db004-*') as $d) altair_test_remove($d);
+altair_test_clean('db004-');
 ?>

@@ -41,5 +41,5 @@ pgsql count: 3
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db005-*') as $d) altair_test_remove($d);
+altair_test_clean('db005-');
 ?>

@@ -34,5 +34,5 @@ select count(*) as aggregate from "users" | params %s | rows 1 | error none | du
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db007-*') as $d) altair_test_remove($d);
+altair_test_clean('db007-');
 ?>

@@ -37,5 +37,5 @@ pgsql writes: time, sessions left 0, server unchanged
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db008-*') as $d) altair_test_remove($d);
+altair_test_clean('db008-');
 ?>

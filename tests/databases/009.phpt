@@ -34,5 +34,5 @@ pgsql socket: read 3, write refused, with writes 1, server now 2
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db009-*') as $d) altair_test_remove($d);
+altair_test_clean('db009-');
 ?>

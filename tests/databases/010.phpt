@@ -82,5 +82,5 @@ template relay dirs: 3 while warm, 0 after close
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db010-*') as $d) altair_test_remove($d);
+altair_test_clean('db010-');
 ?>

@@ -52,5 +52,5 @@ mysql socket: read 3, read-only through relay (1 connections), booted true, unav
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db011-*') as $d) altair_test_remove($d);
+altair_test_clean('db011-');
 ?>

@@ -140,5 +140,5 @@ redis:
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-db012-*') as $d) altair_test_remove($d);
+altair_test_clean('db012-');
 ?>

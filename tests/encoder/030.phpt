@@ -27,4 +27,4 @@ NULL
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-e030-*') as $d) altair_test_remove($d);
+altair_test_clean('e030-');

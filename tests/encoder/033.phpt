@@ -17,4 +17,4 @@ int(1)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-e033-*') as $d) altair_test_remove($d);
+altair_test_clean('e033-');

@@ -28,4 +28,4 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-e036-*') as $d) altair_test_remove($d);
+altair_test_clean('e036-');

@@ -37,4 +37,4 @@ int(17825792)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-e044-*') as $d) altair_test_remove($d);
+altair_test_clean('e044-');

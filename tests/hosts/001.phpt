@@ -47,5 +47,5 @@ Illuminate\Container\EntryNotFoundException: App\Missing
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-h001-*') as $d) altair_test_remove($d);
+altair_test_clean('h001-');
 ?>

@@ -47,5 +47,5 @@ Symfony\Component\DependencyInjection\Exception\ServiceNotFoundException: You ha
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-h002-*') as $d) altair_test_remove($d);
+altair_test_clean('h002-');
 ?>

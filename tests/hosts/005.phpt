@@ -78,5 +78,5 @@ Altair\Eval\EvalRequest::__construct(): Argument #11 ($envAllow) must hold strin
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-h005-*') as $d) altair_test_remove($d);
+altair_test_clean('h005-');
 ?>

@@ -44,5 +44,5 @@ clean: LD_PRELOAD=false LD_LIBRARY_PATH=false LD_AUDIT=false GLIBC_TUNABLES=fals
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-h006-*') as $d) altair_test_remove($d);
+altair_test_clean('h006-');
 ?>

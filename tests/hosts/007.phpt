@@ -39,5 +39,5 @@ with -n: {"same ini as the caller":true,"loaded a php.ini":false,"precision":"14
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-h007-*') as $d) altair_test_remove($d);
+altair_test_clean('h007-');
 ?>

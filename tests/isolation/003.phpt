@@ -56,5 +56,5 @@ string(11) "secret-of-A"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i003-*') as $d) altair_test_remove($d);
+altair_test_clean('i003-');
 ?>

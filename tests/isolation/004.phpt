@@ -44,6 +44,6 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i005-*') as $d) altair_test_remove($d);
+altair_test_clean('i005-');
 foreach (glob(sys_get_temp_dir() . '/altair-i005-*') as $d) altair_test_remove($d);
 ?>

@@ -57,6 +57,6 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i007-*') as $d) altair_test_remove($d);
+altair_test_clean('i007-');
 foreach (glob(sys_get_temp_dir() . '/altair-i007-*') as $d) { @unlink($d . '/.s.PGSQL.5432'); altair_test_remove($d); }
 ?>

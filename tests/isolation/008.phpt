@@ -44,5 +44,5 @@ percent %s                   ok=true open_basedir names the root=true marker=ins
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i009-*') as $d) altair_test_remove($d);
+altair_test_clean('i009-');
 ?>

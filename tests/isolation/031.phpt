@@ -59,5 +59,5 @@ over the cap: a named limit, host file unchanged: true
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-i031-*') as $d) altair_test_remove($d);
+altair_test_clean('i031-');
 ?>

@@ -45,5 +45,5 @@ string(22) "{"name":"altair/l003"}"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l003-*') as $d) altair_test_remove($d);
+altair_test_clean('l003-');
 ?>

@@ -25,5 +25,5 @@ bool(false)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l004-*') as $d) altair_test_remove($d);
+altair_test_clean('l004-');
 ?>

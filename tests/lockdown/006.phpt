@@ -54,5 +54,5 @@ bool(false)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l006-*') as $d) altair_test_remove($d);
+altair_test_clean('l006-');
 ?>

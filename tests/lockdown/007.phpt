@@ -32,5 +32,5 @@ string(7) "genuine"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l007-*') as $d) altair_test_remove($d);
+altair_test_clean('l007-');
 ?>

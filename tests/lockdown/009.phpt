@@ -37,5 +37,5 @@ bool(false)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l009-*') as $d) altair_test_remove($d);
+altair_test_clean('l009-');
 ?>

@@ -32,5 +32,5 @@ unsafe: \[1,"caller secret"\]
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l011-*') as $d) altair_test_remove($d);
+altair_test_clean('l011-');
 ?>

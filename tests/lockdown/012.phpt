@@ -80,5 +80,5 @@ string(6) "inside"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l012-*') as $d) altair_test_remove($d);
+altair_test_clean('l012-');
 ?>

@@ -56,5 +56,5 @@ bool(false)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l013-*') as $d) altair_test_remove($d);
+altair_test_clean('l013-');
 ?>

@@ -57,5 +57,5 @@ string(0) ""
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l014-*') as $d) altair_test_remove($d);
+altair_test_clean('l014-');
 ?>

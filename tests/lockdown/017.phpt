@@ -38,5 +38,5 @@ string(3) "644"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l017-*') as $d) altair_test_remove($d);
+altair_test_clean('l017-');
 ?>

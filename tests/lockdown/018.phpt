@@ -40,5 +40,5 @@ array(4) {
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l018-*') as $d) altair_test_remove($d);
+altair_test_clean('l018-');
 ?>

@@ -67,5 +67,5 @@ string(11) "SECRET-l020"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-l020-*') as $d) altair_test_remove($d);
+altair_test_clean('l020-');
 ?>

@@ -42,5 +42,5 @@ the network is off: the child reaches only the declared databases and endpoints,
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n002-*') as $d) altair_test_remove($d);
+altair_test_clean('n002-');
 ?>

@@ -39,5 +39,5 @@ int(3)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n003-*') as $d) altair_test_remove($d);
+altair_test_clean('n003-');
 ?>

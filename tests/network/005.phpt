@@ -58,5 +58,5 @@ socket: as expected
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n005-*') as $d) altair_test_remove($d);
+altair_test_clean('n005-');
 ?>

@@ -58,6 +58,6 @@ array(0) {
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n006-*') as $d) altair_test_remove($d);
+altair_test_clean('n006-');
 foreach (glob(sys_get_temp_dir() . '/altair-n006-*') as $d) altair_test_remove($d);
 ?>

@@ -42,5 +42,5 @@ declared by .env, names only
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n009-*') as $d) altair_test_remove($d);
+altair_test_clean('n009-');
 ?>

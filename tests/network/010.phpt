@@ -49,5 +49,5 @@ int(2)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n010-*') as $d) altair_test_remove($d);
+altair_test_clean('n010-');
 ?>

@@ -47,5 +47,5 @@ int(4096)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n011-*') as $d) altair_test_remove($d);
+altair_test_clean('n011-');
 ?>

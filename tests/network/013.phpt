@@ -55,6 +55,6 @@ the echo server saw 2 connections, the workers' two
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-n013-*') as $d) altair_test_remove($d);
+altair_test_clean('n013-');
 foreach (glob(sys_get_temp_dir() . '/altair-n013-*') as $d) altair_test_remove($d);
 ?>

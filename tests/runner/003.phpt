@@ -24,5 +24,5 @@ int(3)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r003-*') as $d) altair_test_remove($d);
+altair_test_clean('r003-');
 ?>

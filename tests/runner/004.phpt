@@ -30,5 +30,5 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r004-*') as $d) altair_test_remove($d);
+altair_test_clean('r004-');
 ?>

@@ -24,5 +24,5 @@ array(0) {
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r006-*') as $d) altair_test_remove($d);
+altair_test_clean('r006-');
 ?>

@@ -21,5 +21,5 @@ int(9)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r007-*') as $d) altair_test_remove($d);
+altair_test_clean('r007-');
 ?>

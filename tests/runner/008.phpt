@@ -35,5 +35,5 @@ string(39) "Call to undefined function pcntl_fork()"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r008-*') as $d) altair_test_remove($d);
+altair_test_clean('r008-');
 ?>

@@ -23,5 +23,5 @@ string(8) "33554432"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r009-*') as $d) altair_test_remove($d);
+altair_test_clean('r009-');
 ?>

@@ -27,5 +27,5 @@ putenv("A=1") => Error: Call to undefined function putenv()
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r010-*') as $d) altair_test_remove($d);
+altair_test_clean('r010-');
 ?>

@@ -21,5 +21,5 @@ string(1) "0"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r011-*') as $d) altair_test_remove($d);
+altair_test_clean('r011-');
 ?>

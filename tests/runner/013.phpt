@@ -28,5 +28,5 @@ int(1)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r013-*') as $d) altair_test_remove($d);
+altair_test_clean('r013-');
 ?>

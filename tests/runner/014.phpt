@@ -18,5 +18,5 @@ string(5) "env:x"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r014-*') as $d) altair_test_remove($d);
+altair_test_clean('r014-');
 ?>

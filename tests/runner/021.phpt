@@ -32,5 +32,5 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r021-*') as $d) altair_test_remove($d);
+altair_test_clean('r021-');
 ?>

@@ -20,5 +20,5 @@ int(124)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r022-*') as $d) altair_test_remove($d);
+altair_test_clean('r022-');
 ?>

@@ -54,5 +54,5 @@ array(5) {
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r024-*') as $d) altair_test_remove($d);
+altair_test_clean('r024-');
 ?>

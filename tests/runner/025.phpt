@@ -19,5 +19,5 @@ string(3) "110"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r025-*') as $d) altair_test_remove($d);
+altair_test_clean('r025-');
 ?>

@@ -17,5 +17,5 @@ string(%d) "%AWarning: Undefined array key "loud" in snippet.php on line 2
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r027-*') as $d) altair_test_remove($d);
+altair_test_clean('r027-');
 ?>

@@ -17,5 +17,5 @@ string(6) "inside"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r030-*') as $d) altair_test_remove($d);
+altair_test_clean('r030-');
 ?>

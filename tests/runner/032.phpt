@@ -22,5 +22,5 @@ return;                   {"type":"null","value":null} ""
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r032-*') as $d) altair_test_remove($d);
+altair_test_clean('r032-');
 ?>

@@ -52,5 +52,5 @@ reaping  usleep(50000); exit(4);          ok=false exit=4 error=null
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r033-*') as $d) altair_test_remove($d);
+altair_test_clean('r033-');
 ?>

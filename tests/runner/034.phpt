@@ -41,5 +41,5 @@ NULL
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r034-*') as $d) altair_test_remove($d);
+altair_test_clean('r034-');
 ?>

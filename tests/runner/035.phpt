@@ -50,5 +50,5 @@ ValueError: Altair\Eval\Evaluator::__construct(): Argument #%d ($resultMaxBytes)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r035-*') as $d) altair_test_remove($d);
+altair_test_clean('r035-');
 ?>

@@ -26,5 +26,5 @@ echo json_encode([$e['previous'][0]['class'], strlen($e['previous'][0]['message'
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r036-*') as $d) altair_test_remove($d);
+altair_test_clean('r036-');
 ?>

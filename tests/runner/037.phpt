@@ -33,5 +33,5 @@ result_size            ok=true limit="result_size"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r037-*') as $d) altair_test_remove($d);
+altair_test_clean('r037-');
 ?>

@@ -37,5 +37,5 @@ cgi-fcgi a php CLI
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r038-*') as $d) altair_test_remove($d);
+altair_test_clean('r038-');
 ?>

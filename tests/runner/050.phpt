@@ -63,5 +63,5 @@ array(1) {
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-r050-*') as $d) altair_test_remove($d);
+altair_test_clean('r050-');
 ?>

@@ -61,5 +61,5 @@ altair_scanner_golden('s002', [
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-s002-*') as $d) altair_test_remove($d);
+altair_test_clean('s002-');
 ?>

@@ -72,5 +72,5 @@ E_COMPILE_ERROR line 3
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-s003-*') as $d) altair_test_remove($d);
+altair_test_clean('s003-');
 ?>

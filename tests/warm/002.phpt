@@ -34,5 +34,5 @@ string(3) "two"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w002-*') as $d) altair_test_remove($d);
+altair_test_clean('w002-');
 ?>

@@ -36,5 +36,5 @@ bool(false)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w004-*') as $d) altair_test_remove($d);
+altair_test_clean('w004-');
 ?>

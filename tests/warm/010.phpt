@@ -64,7 +64,7 @@ var_dump(array_filter($last, fn (int $pid): bool => in_array($parent($pid), $tem
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w010-*') as $d) altair_test_remove($d);
+altair_test_clean('w010-');
 ?>
 --EXPECT--
 read-only 0: complete, template same, earlier workers left: 0

@@ -69,7 +69,7 @@ $e->close();
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w011-*') as $d) altair_test_remove($d);
+altair_test_clean('w011-');
 ?>
 --EXPECT--
 string(1) "3"

@@ -35,7 +35,7 @@ $e->close();
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w012-*') as $d) altair_test_remove($d);
+altair_test_clean('w012-');
 ?>
 --EXPECT--
 array(0) {

@@ -58,7 +58,7 @@ $e->close();
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-w013-*') as $d) altair_test_remove($d);
+altair_test_clean('w013-');
 ?>
 --EXPECT--
 call 0: ok true, booted true, relayed relay

@@ -36,5 +36,5 @@ string(7) "earlier"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-wi005-*') as $d) altair_test_remove($d);
+altair_test_clean('wi005-');
 ?>

@@ -38,5 +38,5 @@ string(5) "clean"
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-wi006-*') as $d) altair_test_remove($d);
+altair_test_clean('wi006-');
 ?>

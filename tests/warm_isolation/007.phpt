@@ -30,5 +30,5 @@ echo json_encode($results), "\n";
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-wi007-*') as $d) altair_test_remove($d);
+altair_test_clean('wi007-');
 ?>

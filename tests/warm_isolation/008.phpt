@@ -35,5 +35,5 @@ int(0)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-wi008-*') as $d) altair_test_remove($d);
+altair_test_clean('wi008-');
 ?>

@@ -21,5 +21,5 @@ bool(true)
 --CLEAN--
 <?php
 require __DIR__ . '/../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-wi010-*') as $d) altair_test_remove($d);
+altair_test_clean('wi010-');
 ?>

@@ -44,5 +44,5 @@ string(7) "laravel"
 --CLEAN--
 <?php
 require __DIR__ . '/../../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b004-*') as $d) altair_test_remove($d);
+altair_test_clean('b004-');
 ?>

@@ -28,5 +28,5 @@ string(14) "tools/boot.php"
 --CLEAN--
 <?php
 require __DIR__ . '/../../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b005-*') as $d) altair_test_remove($d);
+altair_test_clean('b005-');
 ?>

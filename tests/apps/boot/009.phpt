@@ -17,5 +17,5 @@ echo json_encode(array_column($r->result['value'] ?? [], 'value') ?: ($r->except
 --CLEAN--
 <?php
 require __DIR__ . '/../../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-b009-*') as $d) altair_test_remove($d);
+altair_test_clean('b009-');
 ?>

@@ -60,3 +60,8 @@ false
 true
 false
 bool(false)
+--CLEAN--
+<?php
+require __DIR__ . '/../../helpers.inc';
+altair_test_clean('b010-');
+?>

@@ -70,5 +70,5 @@ in the table: written@example.com override@example.com
 --CLEAN--
 <?php
 require __DIR__ . '/../../helpers.inc';
-foreach (glob(sys_get_temp_dir() . '/altair-eval-test-pg001-*') as $d) altair_test_remove($d);
+altair_test_clean('pg001-');
 ?>
