@@ -97,6 +97,11 @@ typedef struct altair_relay_engine {
 #define ALTAIR_RELAY_REFUSAL_FORMAT \
 	"altair_eval: %s refused: the database is %s in this evaluation (run with --writes to allow writes, or --writes=rollback to try them and roll back)"
 
+/* What an engine appends to the server's own refusal of a write in read-only mode (PostgreSQL's
+ * SQLSTATE 25006, MySQL's error 1792), so that a write the server refused names the way out too. */
+#define ALTAIR_RELAY_SERVER_REFUSAL_HINT \
+	" (altair_eval: the database is read-only in this evaluation; run with --writes to allow writes, or --writes=rollback to try them and roll back)"
+
 /* The mode's name as the refusal and sandbox.databases say it: "read-only", "rollback", "writes". */
 const char *altair_relay_mode_name(altair_relay_mode mode);
 

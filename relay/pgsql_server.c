@@ -189,6 +189,17 @@ static void relay_items(pgsql_session *s, reply *r)
 	}
 }
 
+/* The hint a server's refusal of a write gets in read-only mode (ALTAIR_RELAY_SERVER_REFUSAL_HINT),
+ * or NULL: only SQLSTATE 25006, read_only_sql_transaction. */
+static const char *refusal_hint(const pgsql_session *s, const altair_pgsql_message *m)
+{
+	size_t length = 0;
+	const char *sqlstate = altair_pgsql_error_field(m, 'C', &length);
+
+	return s->mode == ALTAIR_RELAY_READ_ONLY && sqlstate && length == 5 && memcmp(sqlstate, "25006", 5) == 0
+		? ALTAIR_RELAY_SERVER_REFUSAL_HINT : NULL;
+}
+
 static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *m)
 {
 	if (m->type != 'Z') {
@@ -221,7 +232,7 @@ static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *
 		case 'E': {
 			size_t length = 0;
 			const char *message = altair_pgsql_error_field(m, 'M', &length);
-			altair_pgsql_put_error_shifted(&s->io->to_client, m, item ? item->shift : (long) r->prefix_length);
+			altair_pgsql_put_error_shifted(&s->io->to_client, m, item ? item->shift : (long) r->prefix_length, refusal_hint(s, m));
 			s->copy_in = false;
 			if (item) {
 				altair_pgsql_report(s, r->text + item->start, item->end - item->start, NULL, 0, r->started, -1,
@@ -257,7 +268,7 @@ static void extended_error(pgsql_session *s, const altair_pgsql_message *m)
 	const char *message = altair_pgsql_error_field(m, 'M', &length);
 	bool reported = false;
 	reply *r;
-	forward(s, m);
+	altair_pgsql_put_error_shifted(&s->io->to_client, m, 0, refusal_hint(s, m));
 	s->copy_in = false;
 	while ((r = head(s)) && r->kind != REPLY_SYNC && r->kind != REPLY_QUERY && !(r->kind == REPLY_INTERNAL && strchr(r->expect, 'Z'))) {
 		if ((r->kind == REPLY_EXECUTE || (r->kind == REPLY_FORWARD && r->text)) && !reported) {

@@ -108,9 +108,9 @@ long altair_pgsql_characters(const unsigned char *bytes, size_t length)
 	return n;
 }
 
-void altair_pgsql_put_error_shifted(altair_relay_buf *buf, const altair_pgsql_message *m, long shift)
+void altair_pgsql_put_error_shifted(altair_relay_buf *buf, const altair_pgsql_message *m, long shift, const char *append)
 {
-	if (shift == 0) {
+	if (shift == 0 && !append) {
 		altair_pgsql_put(buf, m->type, m->body, m->length);
 		return;
 	}
@@ -133,6 +133,11 @@ void altair_pgsql_put_error_shifted(altair_relay_buf *buf, const altair_pgsql_me
 			continue;
 		}
 		altair_relay_buf_append(&body, &code, 1);
+		if (code == 'M' && append) {
+			altair_relay_buf_append(&body, value, strlen(value));
+			altair_relay_buf_append(&body, append, strlen(append) + 1);
+			continue;
+		}
 		altair_relay_buf_append(&body, value, strlen(value) + 1);
 	}
 	altair_relay_buf_append(&body, "", 1);

@@ -44,8 +44,9 @@ void altair_pgsql_put(altair_relay_buf *buf, unsigned char type, const void *bod
 /* ErrorResponse ('E') or NoticeResponse ('N') with severity, SQLSTATE and message. */
 void altair_pgsql_put_error(altair_relay_buf *buf, unsigned char type, const char *severity, const char *sqlstate, const char *message);
 /* An ErrorResponse passed on with its position ('P') moved back by shift characters (the relay's
- * SQL in front of or instead of the client's); a position outside the client's text is dropped. */
-void altair_pgsql_put_error_shifted(altair_relay_buf *buf, const altair_pgsql_message *m, long shift);
+ * SQL in front of or instead of the client's); a position outside the client's text is dropped.
+ * append, when not NULL, is added to its message ('M'). */
+void altair_pgsql_put_error_shifted(altair_relay_buf *buf, const altair_pgsql_message *m, long shift, const char *append);
 /* Characters in UTF-8 bytes (continuation bytes not counted). */
 long altair_pgsql_characters(const unsigned char *bytes, size_t length);
 void altair_pgsql_put_complete(altair_relay_buf *buf, const char *tag);
