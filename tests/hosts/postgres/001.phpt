@@ -3,7 +3,8 @@ PostgreSQL: read-only by default through libpq, writes with allowWrites, over TC
 --DESCRIPTION--
 Layer: the database server. The child's PGOPTIONS ends with -c default_transaction_read_only=on
 unless allowWrites, so every libpq session starts read-only and the server itself refuses an INSERT
-(SQLSTATE 25006). The caller's own PGOPTIONS are kept. This is a session default, not a lock: a
+(SQLSTATE 25006); over the socket, a database's socket, the relay's PostgreSQL engine adds to the
+server's message how to allow writes (over TCP this port is not a database's usual one: relayed raw). The caller's own PGOPTIONS are kept. This is a session default, not a lock: a
 snippet that runs SET default_transaction_read_only = off gets its write through, and this test
 records that on purpose (docs/databases.md says so; a read-only role is the real fix).
 The network is off: the server is reached only because its TCP port or socket is allowlisted; an
@@ -62,7 +63,7 @@ session default: "on"
 insert: PDOException: SQLSTATE[25006]: Read only sql transaction: 7 ERROR: cannot execute INSERT in a read-only transaction
 insert with allowWrites: "written@example.com"
 read over the socket: 4
-insert over the socket: PDOException: SQLSTATE[25006]: Read only sql transaction: 7 ERROR: cannot execute INSERT in a read-only transaction
+insert over the socket: PDOException: SQLSTATE[25006]: Read only sql transaction: 7 ERROR: cannot execute INSERT in a read-only transaction (altair_eval: the database is read-only in this evaluation; run with --writes to allow writes, or --writes=rollback to try them and roll back)
 not allowlisted: unreachable
 override in SQL: "override@example.com"
 caller's PGOPTIONS kept: "altair-host on"
