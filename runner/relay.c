@@ -465,6 +465,18 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
 /* The evaluation ended: every engine's finish() to its server, written for at most
  * ALTAIR_EVAL_RELAY_FINISH_MS (a server that does not take it rolls back when the connection
  * drops anyway), then everything closed. */
+/* Stops listening: closes its own listeners, lets go of the borrowed ones (a warm template's, which
+ * keeps them for its next worker). Done again by free() after finish(): a no-op then. */
+static void close_listeners(altair_eval_relay *relay)
+{
+	for (size_t i = 0; i < relay->listener_count; i++) {
+		if (relay->listeners[i].borrowed) {
+			relay->listeners[i].fd = -1;
+		}
+		close_fd(&relay->listeners[i].fd);
+	}
+}
+
 void altair_eval_relay_finish(altair_eval_relay *relay)
 {
 	uint64_t until = altair_eval_now_ms() + ALTAIR_EVAL_RELAY_FINISH_MS;
@@ -472,12 +484,7 @@ void altair_eval_relay_finish(altair_eval_relay *relay)
 	if (!relay) {
 		return;
 	}
-	for (size_t i = 0; i < relay->listener_count; i++) {
-		if (relay->listeners[i].borrowed) {
-			relay->listeners[i].fd = -1; /* the template's, which keeps it */
-		}
-		close_fd(&relay->listeners[i].fd);
-	}
+	close_listeners(relay);
 	for (size_t i = 0; i < relay->connection_count; i++) {
 		relay_connection *c = relay->connections[i];
 		close_fd(&c->client);
@@ -514,12 +521,7 @@ void altair_eval_relay_free(altair_eval_relay *relay)
 	if (!relay) {
 		return;
 	}
-	for (size_t i = 0; i < relay->listener_count; i++) {
-		if (relay->listeners[i].borrowed) {
-			relay->listeners[i].fd = -1; /* the template's, which keeps it */
-		}
-		close_fd(&relay->listeners[i].fd);
-	}
+	close_listeners(relay);
 	while (relay->connection_count > 0) {
 		drop(relay, relay->connection_count - 1);
 	}
