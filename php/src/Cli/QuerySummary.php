@@ -40,7 +40,6 @@ final class QuerySummary
      */
     public function lines(array $queries, array $sandbox): array
     {
-        $databases = is_array($sandbox['databases'] ?? null) ? array_values($sandbox['databases']) : [];
         $truncated = false;
         $housekeeping = 0;
         $entries = [];
@@ -64,8 +63,7 @@ final class QuerySummary
             ? sprintf('%.2f ms', $q['duration_ms']) : '? ms', $shown);
         $width = max(array_map('strlen', $durations ?: ['']));
         foreach ($shown as $i => $query) {
-            $database = is_int($query['database'] ?? null) ? $query['database'] : -1;
-            $protocol = is_array($databases[$database] ?? null) && is_string($databases[$database]['protocol'] ?? null) ? $databases[$database]['protocol'] : null;
+            $protocol = QueryMask::protocolOf($query, $sandbox);
             $lines[] = '  ' . str_pad($durations[$i], $width, ' ', STR_PAD_LEFT) . '  '
                 . (count($used) > 1 ? sprintf('[%s] ', $protocol ?? '?') : '')
                 . $this->statement($this->mask->mask($query, $protocol));

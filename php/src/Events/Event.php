@@ -76,18 +76,7 @@ final class Event
      */
     private static function queries(?Outcome $outcome): array
     {
-        if ($outcome === null) {
-            return [];
-        }
-        $databases = is_array($outcome->sandbox['databases'] ?? null) ? array_values($outcome->sandbox['databases']) : [];
-        $mask = new QueryMask();
-        $queries = [];
-        foreach ($outcome->queries as $query) {
-            $database = is_int($query['database'] ?? null) ? $databases[$query['database']] ?? null : null;
-            $queries[] = $mask->mask($query, is_array($database) && is_string($database['protocol'] ?? null) ? $database['protocol'] : null);
-        }
-
-        return $queries;
+        return $outcome === null ? [] : (new QueryMask())->maskAll($outcome->queries, $outcome->sandbox);
     }
 
     /**

@@ -52,6 +52,32 @@ final class QueryMask
         return $query;
     }
 
+    /**
+     * Every entry of `queries`, masked, each by its own database's protocol.
+     *
+     * @param list<array<string, mixed>> $queries
+     * @param array<string, mixed>       $sandbox the result's sandbox (its `databases`)
+     * @return list<array<string, mixed>>
+     */
+    public function maskAll(array $queries, array $sandbox): array
+    {
+        return array_map(fn (array $query): array => $this->mask($query, self::protocolOf($query, $sandbox)), $queries);
+    }
+
+    /**
+     * The protocol of the database an entry of `queries` ran on (sandbox.databases[database]), or null.
+     *
+     * @param array<string, mixed> $query
+     * @param array<string, mixed> $sandbox
+     */
+    public static function protocolOf(array $query, array $sandbox): ?string
+    {
+        $databases = is_array($sandbox['databases'] ?? null) ? array_values($sandbox['databases']) : [];
+        $database = is_int($query['database'] ?? null) ? $databases[$query['database']] ?? null : null;
+
+        return is_array($database) && is_string($database['protocol'] ?? null) ? $database['protocol'] : null;
+    }
+
     /** Redis: the argument after one whose name says secret (`HSET user:1 password x`, `SET api_token x`). */
     private function redis(string $text): string
     {
