@@ -103,7 +103,8 @@ typedef struct {
 } altair_eval_command;
 
 typedef struct {
-	pid_t pid;
+	pid_t pid;       /* as this process sees it; warm: 0 when the worker was gone before it was found */
+	pid_t warm_pid;  /* warm: the worker's pid as its template reports it (its own PID namespace's) */
 	int stdout_fd; /* read ends, non-blocking, close-on-exec */
 	int stderr_fd;
 	int channel_fd;
@@ -180,6 +181,7 @@ typedef struct {
 /* A warm template child (runner/warm.c). */
 typedef struct {
 	pid_t pid;      /* 0 when not running */
+	bool pidns;     /* started in a PID namespace of its own: its workers' pids are translated */
 	int control_fd; /* SOCK_SEQPACKET, see common/warm_protocol.h */
 	uint64_t last_used; /* the evaluation count when it last served: the least recent is closed first */
 	/* Why this policy's templates do not boot the project (a booted one said PLAIN), passed to the

@@ -148,7 +148,9 @@ static bool still_ours(const altair_eval_child *child)
 
 void altair_eval_child_signal_group(const altair_eval_child *child, int signal)
 {
-	if (still_ours(child)) {
+	/* 0 (a warm worker already reaped when its pid was looked up, runner/warm.c) would name our own
+	 * group. */
+	if (child->pid > 0 && still_ours(child)) {
 		kill(-child->pid, signal);
 	}
 }

@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -297,6 +298,86 @@ static char *plain_note_from(const altair_eval_warm_event *event)
 	return estrdup(i ? note : "the template could not boot the project");
 }
 
+/* A template that may boot the project starts in a PID namespace of its own where the kernel lets
+ * us make one (root, or CAP_SYS_ADMIN): it is pid 1 there, its workers are numbered from 2, no pid
+ * of this machine is in their sight, and it can mount that namespace's /proc for them
+ * (docs/ARCHITECTURE.md, "Booted templates"). unshare(CLONE_NEWPID) only says where this thread's
+ * next child goes; right after the spawn the thread goes back to its own (permitted: the same
+ * capability unshare needed). Returns a descriptor of this thread's own namespace to go back to,
+ * or -1: no namespace, as before. */
+static int pidns_enter(void)
+{
+	int own = open("/proc/thread-self/ns/pid", O_RDONLY | O_CLOEXEC);
+
+	if (own >= 0 && unshare(CLONE_NEWPID) != 0) {
+		close(own);
+		own = -1;
+	}
+	return own;
+}
+
+static void pidns_leave(int own)
+{
+	if (own >= 0) {
+		if (setns(own, CLONE_NEWPID) != 0) {
+			/* Cannot happen (see above); were it to, every later child of this process would start in
+			 * the template's namespace, so say so loudly. */
+			php_error_docref(NULL, E_WARNING, "altair_eval: could not return to the caller's PID namespace: %s", strerror(errno));
+		}
+		close(own);
+	}
+}
+
+/* A worker's pid as this process sees it, from its number in the template's namespace: among the
+ * template's children (live, or a zombie until the template reports its exit) the one whose
+ * innermost pid (the last of NSpid) is that number. 0 when none is: the worker has been reaped,
+ * so nothing of it is left to signal. */
+static pid_t worker_host_pid(pid_t template_pid, pid_t inner)
+{
+	char path[64], list[1024];
+	ssize_t length;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long) template_pid, (long) template_pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		return 0;
+	}
+	length = read(fd, list, sizeof(list) - 1);
+	close(fd);
+	list[length > 0 ? length : 0] = '\0';
+	for (char *cursor = list, *end; *cursor; cursor = end) {
+		long child = strtol(cursor, &end, 10);
+		char status[2048], *line;
+
+		if (end == cursor) {
+			break;
+		}
+		snprintf(path, sizeof(path), "/proc/%ld/status", child);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			continue;
+		}
+		length = read(fd, status, sizeof(status) - 1);
+		close(fd);
+		status[length > 0 ? length : 0] = '\0';
+		line = strstr(status, "\nNSpid:");
+		if (line) {
+			char *newline = strchr(line + 1, '\n');
+			char *last;
+
+			if (newline) {
+				*newline = '\0';
+			}
+			last = strrchr(line, '\t');
+			if (last && strtol(last + 1, NULL, 10) == (long) inner) {
+				return (pid_t) child;
+			}
+		}
+	}
+	return 0;
+}
+
 /* One template process; its first event in event. */
 static zend_result template_spawn(altair_eval_template *template, zend_string *binary, const altair_eval_request *request,
 	const altair_eval_scratch *scratch, altair_eval_warm_event *event)
@@ -307,6 +388,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	char directory[MAXPATHLEN];
 	int control[2];
 	int placed[3] = { -1, -1, -1 };
+	int own_pidns;
 	zend_result status;
 	/* A booted template runs the boot first: it may take as long as an evaluation may. */
 	int timeout = ALTAIR_EVAL_WARM_START_TIMEOUT_MS + (template->plain_note ? 0 : (int) request->timeout_ms);
@@ -338,7 +420,12 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	placeholder.snippet_path = NULL;
 	altair_eval_command_build(&command, binary, request, &placeholder, &args);
 	placed[2] = control[1];
+	/* Only a template that may boot the project: a plain one's workers each mount their own /proc
+	 * entry already (and keep the numbers they had). */
+	own_pidns = template->plain_note ? -1 : pidns_enter();
 	status = altair_eval_spawn_process(&command, ZSTR_VAL(request->project_root), placed, &template->pid);
+	pidns_leave(own_pidns);
+	template->pidns = own_pidns >= 0;
 	altair_eval_command_free(&command);
 	close(control[1]);
 	if (status != SUCCESS) {
@@ -442,6 +529,7 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		make_room(evaluator->templates);
 		template = emalloc(sizeof(*template));
 		template->pid = 0;
+		template->pidns = false;
 		template->control_fd = -1;
 		template->plain_note = NULL;
 		template->relay_dir = NULL;
@@ -523,13 +611,14 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		return warm_failed("the template could not start a worker", error);
 	}
 	altair_eval_child_adopt(&pipes, child);
+	child->warm_pid = (pid_t) event.pid;
+	child->pid = template->pidns ? worker_host_pid(template->pid, child->warm_pid) : child->warm_pid;
 	/* The template's relay listeners serve this evaluation, for its worker only; their dir is in use
 	 * (runner/scratch.c sweeps dirs left untouched longer than a scratch dir may live). */
-	altair_eval_relay_borrow(relay, template->relay_fds, template->relay_count, (pid_t) event.pid);
+	altair_eval_relay_borrow(relay, template->relay_fds, template->relay_count, child->pid);
 	if (template->relay_dir) {
 		(void) utimensat(AT_FDCWD, template->relay_dir, NULL, 0);
 	}
-	child->pid = (pid_t) event.pid;
 	child->exit_fd = -1;
 	child->template_fd = template->control_fd;
 	return SUCCESS;
@@ -543,7 +632,7 @@ void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *out
 	 * report, of a call that returned on its answer, is not this one's.) */
 	while (read_event(child->template_fd, &event, ALTAIR_EVAL_WARM_EXIT_REPORT_TIMEOUT_MS)
 		&& event.kind == ALTAIR_EVAL_WARM_EXITED) {
-		if (event.pid == child->pid) {
+		if (event.pid == child->warm_pid) {
 			outcome->wait_status = event.wait_status;
 			outcome->usage = event.usage;
 			return;

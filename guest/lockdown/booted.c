@@ -139,8 +139,9 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	report->mountns = true;
-	/* No /proc entry of its own (it cannot mount one under the template's Landlock): a restriction,
-	 * not a guard that did not hold, so not a note (docs/ARCHITECTURE.md, "Booted templates"). */
+	/* Its /proc entry is the template's PID namespace's /proc, mounted before the boot (none without
+	 * that namespace: it cannot mount one under the template's Landlock; a restriction, not a guard
+	 * that did not hold, so not a note; docs/ARCHITECTURE.md, "Booted templates"). */
 	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
 	/* Layer 2: the same reads, writes beneath the template's scratch only (the boot's files and this
 	 * worker's dir: the template checks after each worker that nothing but its dir was touched). */

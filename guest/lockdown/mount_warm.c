@@ -75,12 +75,15 @@ int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy,
 	char pid[32], options[128], source[PATH_MAX];
 	size_t base_length = strlen(mount_base);
 	const char *scratch = policy->scratch_dir;
+	ssize_t length;
 	int tree;
 
 	/* The clone of its own entry is made while the host's /proc is still in this namespace (the
-	 * template's); a detached tree may then be attached in the new one. */
-	snprintf(pid, sizeof(pid), "%ld", (long) getpid());
-	tree = (int) syscall(SYS_open_tree, mount_host_proc_fd, pid, OPEN_TREE_CLONE | O_CLOEXEC);
+	 * template's); a detached tree may then be attached in the new one. Its name there is what that
+	 * /proc's "self" says: in a template's PID namespace (runner/warm.c) getpid() is another number. */
+	length = readlinkat(mount_host_proc_fd, "self", pid, sizeof(pid) - 1);
+	pid[length > 0 ? length : 0] = '\0';
+	tree = length > 0 ? (int) syscall(SYS_open_tree, mount_host_proc_fd, pid, OPEN_TREE_CLONE | O_CLOEXEC) : -1;
 	if (!scratch || strncmp(scratch, mount_base, base_length) != 0 || scratch[base_length] != '/'
 		|| !altair_eval_lockdown_unshare(CLONE_NEWNS, "mountns", report)
 		|| mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) {
@@ -120,6 +123,20 @@ bool altair_eval_lockdown_mount_prepared(void)
 	return mount_host_base_fd >= 0;
 }
 
+/* In a PID namespace of its own (runner/warm.c: the template is pid 1 there), a /proc of that
+ * namespace over the view's: /proc/self is then each worker's own entry, as a cold child has one,
+ * although no worker can mount under the template's Landlock. Only pids (subset=pid: no /proc/sys,
+ * no machine-wide files), and each process sees only the ones it could ptrace (hidepid=invisible):
+ * under Landlock a worker cannot ptrace the template, whose domain is its parent's, nor another
+ * worker, so it sees itself alone. Without the namespace, or where the kernel refuses this mount,
+ * a booted worker has no entry, as before (docs/ARCHITECTURE.md, "Booted templates"). */
+static void mount_booted_proc(void)
+{
+	if (getpid() == 1 && getppid() == 0) {
+		(void) mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=invisible,subset=pid");
+	}
+}
+
 /* A booted template (lockdown/booted.c): the capped scratch tmpfs is mounted once, on the base, and
  * holds the boot's files and, one at a time, each worker's dir. The host's /proc is not kept: no
  * worker may mount or write sysctls once the template's Landlock is in force. */
@@ -137,6 +154,7 @@ bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *rep
 		mount_host_proc_fd = -1;
 	}
 	report->scratch_capped = true;
+	mount_booted_proc();
 	return true;
 }
 

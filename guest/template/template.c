@@ -460,6 +460,20 @@ static bool stale(void)
 		|| altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
 }
 
+/* Is the host still there (asked once the parent-death signal is armed: it is not sent for a death
+ * before)? Its pid is our parent's; in a PID namespace of our own (runner/warm.c) we are pid 1 and
+ * the parent has no number here (getppid() is 0), so the control socket, whose other end only the
+ * host holds, answers instead: it hangs up when the host is gone. */
+static bool host_alive(void)
+{
+	struct pollfd control = { .fd = control_fd, .events = POLLRDHUP };
+
+	if (getpid() == 1 && getppid() == 0) {
+		return poll(&control, 1, 0) >= 0 && !(control.revents & (POLLHUP | POLLRDHUP | POLLERR | POLLNVAL));
+	}
+	return getppid() == (pid_t) ALTAIR_EVAL_G(guest_parent_pid);
+}
+
 void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 {
 	altair_eval_warm_request request;
@@ -470,7 +484,7 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 
 	/* The template dies with its host; its workers die with it (their own lockdown step). */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != (pid_t) ALTAIR_EVAL_G(guest_parent_pid)) {
+	if (!host_alive()) {
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
 	fflush(NULL);

@@ -26,7 +26,9 @@ $templates = [];
 for ($i = 0; $i < 3; $i++) {
     $r = $warm->evaluate(new EvalRequest($snippet, $root));
     $seen = altair_booted_plain($r);
-    $templates[] = array_pop($seen);
+    array_pop($seen);
+    // Which template, seen from here: posix_getppid() is 1 in a template's PID namespace of its own.
+    $templates[] = altair_test_template();
     echo json_encode([$seen, $r->sandbox['booted_template'], $r->host['framework']]), "\n";
 }
 var_dump(count(array_unique($templates)));

@@ -19,27 +19,29 @@ if ($why = altair_booted_unavailable()) die("skip $why (tests/booted/009.phpt ch
 require __DIR__ . '/boot_probe.inc';
 use Altair\Eval\{EvalRequest, Evaluator};
 
-$root = altair_booted_project('b007', '$GLOBALS["boot_file"] = sys_get_temp_dir() . "/boot.txt"; file_put_contents($GLOBALS["boot_file"], "as booted");');
+// Each template's boot draws its own id: which template served a call (a worker cannot name its
+// template's pid, which is 1 in a PID namespace of its own where the kernel allows one).
+$root = altair_booted_project('b007', '$GLOBALS["boot_file"] = sys_get_temp_dir() . "/boot.txt"; file_put_contents($GLOBALS["boot_file"], "as booted"); $GLOBALS["boot_id"] = bin2hex(random_bytes(8));');
 $warm = new Evaluator(warm: true);
 $run = fn (string $snippet) => altair_booted_plain($warm->evaluate(new EvalRequest($snippet, $root)));
 
-$change = '$before = file_get_contents($GLOBALS["boot_file"]); file_put_contents($GLOBALS["boot_file"], "changed"); return [$before, posix_getppid()];';
+$change = '$before = file_get_contents($GLOBALS["boot_file"]); file_put_contents($GLOBALS["boot_file"], "changed"); return [$before, $GLOBALS["boot_id"]];';
 [$first, $t1] = $run($change);
 [$second, $t2] = $run($change);
-[$third, $t3] = $run('return [file_get_contents($GLOBALS["boot_file"]), posix_getppid()];');
-[$fourth, $t4] = $run('return [file_get_contents($GLOBALS["boot_file"]), posix_getppid()];');
+[$third, $t3] = $run('return [file_get_contents($GLOBALS["boot_file"]), $GLOBALS["boot_id"]];');
+[$fourth, $t4] = $run('return [file_get_contents($GLOBALS["boot_file"]), $GLOBALS["boot_id"]];');
 echo json_encode([$first, $second, $third, $fourth]), "\n";
 var_dump($t1 !== $t2, $t2 !== $t3, $t3 === $t4);
 
 // A worker's own scratch dir is gone after it; the same template serves the next call.
-[$t5] = $run('file_put_contents(sys_get_temp_dir() . "/mine", "x"); return [posix_getppid()];');
-[$left, $t6] = $run('return [glob(dirname(sys_get_temp_dir()) . "/*/mine"), posix_getppid()];');
+[$t5] = $run('file_put_contents(sys_get_temp_dir() . "/mine", "x"); return [$GLOBALS["boot_id"]];');
+[$left, $t6] = $run('return [glob(dirname(sys_get_temp_dir()) . "/*/mine"), $GLOBALS["boot_id"]];');
 var_dump($left, $t5 === $t4, $t6 === $t5);
 
 // SysV: a queue and its message left by one worker are gone for the next.
 $key = 0x5B007000 + (getmypid() & 0xfff);
-[$sent, $t7] = $run("return [msg_send(msg_get_queue($key), 1, 'worker secret', false), posix_getppid()];");
-[$count, $t8] = $run("return [msg_stat_queue(msg_get_queue($key))['msg_qnum'], posix_getppid()];");
+[$sent, $t7] = $run("return [msg_send(msg_get_queue($key), 1, 'worker secret', false), \$GLOBALS['boot_id']];");
+[$count, $t8] = $run("return [msg_stat_queue(msg_get_queue($key))['msg_qnum'], \$GLOBALS['boot_id']];");
 var_dump($sent, $count, $t7 === $t6, $t8 === $t7);
 $warm->close();
 ?>

@@ -40,12 +40,18 @@ $helper = proc_open([PHP_BINARY, '-n', '-r', '[$fifo, $data] = array_slice($argv
 $warm = new Evaluator(warm: true);
 $snippet = 'return [$GLOBALS["data"], posix_getppid()];';
 $first = altair_booted_plain($warm->evaluate(new EvalRequest($snippet, $root, timeoutMs: 20000)));
+// The template, seen from here (a worker cannot name it where it has a PID namespace of its own);
+// the helper is this process's child too.
+$template = fn (): array => array_values(array_diff(altair_test_templates(), [proc_get_status($helper)['pid']]));
+$first[1] = $template();
+$helperPid = proc_get_status($helper)['pid'];
 proc_close($helper);
 $second = $warm->evaluate(new EvalRequest($snippet, $root));
+$secondTemplate = array_values(array_diff(altair_test_templates(), [$helperPid]));
 $cold = (new Evaluator())->evaluate(new EvalRequest($snippet, $root));
 var_dump($first[0], file_exists("$root/node_modules/sync"));
 var_dump($second->sandbox['booted_template'], altair_booted_plain($second)[0], altair_booted_plain($cold)[0]);
-var_dump(altair_booted_plain($second)[1] === $first[1]);
+var_dump(count($first[1]) === 1 && $secondTemplate === $first[1]);
 $warm->close();
 ?>
 --EXPECT--

@@ -24,10 +24,11 @@ PHP;
 $r = altair_eval($snippet, '/', ['env' => 'clean']);
 var_dump($r->ok, $r->sandbox['mountns']);
 $seen = array_map(fn ($v) => $v['value'], $r->result['value']);
-// A booted template's worker has no /proc entry at all (it cannot mount one under the template's
-// Landlock: docs/ARCHITECTURE.md, "Booted templates"); everywhere else the process reads its own.
+// A booted template's worker reads its own entry from its template's PID namespace's /proc; without
+// such a namespace (a user who may not make one) it has none: it cannot mount one under the
+// template's Landlock (docs/ARCHITECTURE.md, "Booted templates"). Everywhere else the process reads its own.
 $booted = $r->sandbox['booted_template'];
-var_dump($seen['own status'] === !$booted, is_bool($booted));
+var_dump($seen['own status'] === (!$booted || altair_pidns_possible()), is_bool($booted));
 unset($seen['own status']);
 echo json_encode($seen), "\n";
 ?>

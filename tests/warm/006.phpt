@@ -12,8 +12,13 @@ $root = altair_test_root('w006');
 $max = Evaluator::MAX_WARM_TEMPLATES;
 var_dump($max >= 2);
 $e = new Evaluator(warm: true);
-// One policy per memory limit: each gets its template; the worker's parent is that template.
-$template = fn (int $i): int => $e->evaluate(new EvalRequest('return posix_getppid();', $root, memoryLimitMb: 64 + $i))->result['value'];
+// One policy per memory limit: each gets its template. A call's template, seen from here (a worker
+// cannot name it: it runs in a PID namespace of its own where the kernel allows one): the one the
+// call started, else the one that was there before (0 when that is not one).
+$known = [];
+$template = function (int $i) use ($e, $root, &$known): int {
+    return altair_test_served(fn () => $e->evaluate(new EvalRequest('return 1;', $root, memoryLimitMb: 64 + $i)), $i, $known)[1];
+};
 // Running, not a zombie: the state follows the last ") " of /proc/PID/stat.
 $alive = function (int $pid): bool {
     $stat = (string) @file_get_contents("/proc/$pid/stat");

@@ -16,42 +16,48 @@ $parent = function (int $pid): ?int {
 };
 $e = new Evaluator(warm: true);
 // A booted template (read-only) and a plain one (writes), each serving one worker after another.
+// Which template served a call is seen from here (a worker cannot name it where it has a PID
+// namespace of its own); a worker is known by its number there (getmypid()).
+$known = [];
 foreach (['read-only' => false, 'writes' => true] as $label => $writes) {
     $served = [];
     $template = null;
     for ($i = 0; $i < 6; $i++) {
         $code = match ($i % 3) {
             // Output written just before the end: all of it is in, though the call does not wait for the worker's exit.
-            0 => 'echo str_repeat("o", 300000); fwrite(STDERR, str_repeat("e", 70000)); return [getmypid(), posix_getppid()];',
-            1 => 'register_shutdown_function(function () { echo "late"; }); return [getmypid(), posix_getppid()];',
-            2 => 'echo json_encode([getmypid(), posix_getppid()]); exit(7);',
+            0 => 'echo str_repeat("o", 300000); fwrite(STDERR, str_repeat("e", 70000)); return [getmypid(), 0];',
+            1 => 'register_shutdown_function(function () { echo "late"; }); return [getmypid(), 0];',
+            2 => 'echo json_encode([getmypid(), 0]); exit(7);',
         };
-        $r = $e->evaluate(new EvalRequest($code, $root, allowWrites: $writes));
+        [$r, $ppid] = altair_test_served(fn () => $e->evaluate(new EvalRequest($code, $root, allowWrites: $writes)), $label, $known);
         if ($i % 3 === 2) {
-            [$pid, $ppid] = json_decode($r->stdout, true);
+            [$pid] = json_decode($r->stdout, true);
             $ok = $r->exitCode === 7 && $r->error === null;
         } else {
-            [$pid, $ppid] = array_column($r->result['value'], 'value');
+            [$pid] = array_column($r->result['value'], 'value');
             $ok = $r->ok && $r->exitCode === 0 && ($i % 3 === 0
                 ? strlen($r->stdout) === 300000 && strlen($r->stderr) === 70000 : $r->stdout === 'late');
         }
         $template ??= $ppid;
         // Every worker served earlier is gone: not running, not a zombie of the template.
-        $leftover = array_filter($served, fn (int $old): bool => $parent($old) === $template);
+        $leftover = array_intersect($served, altair_test_children($template, true));
         printf("%s %d: %s, template %s, earlier workers left: %d\n", $label, $i, $ok ? 'complete' : 'WRONG ' . json_encode($r->toArray()),
             $ppid === $template ? 'same' : 'OTHER', count($leftover));
         $served[] = $pid;
     }
     $templates[] = $template;
-    $last[] = $pid;
 }
 // The exit code is the one the kernel would report, as for a cold child (exit(-1) is 255).
 $cold = new Evaluator();
 foreach (['exit(-1);', 'exit(300);', 'exit(2);'] as $code) {
     printf("%s: warm %d, cold %d\n", $code, $e->evaluate(new EvalRequest($code, $root))->exitCode, $cold->evaluate(new EvalRequest($code, $root))->exitCode);
 }
-// close() ends both templates; their last workers go with them (parent-death signal), reaped by
-// whoever inherits them.
+// close() ends both templates; their last workers (and waiting ones) go with them (parent-death
+// signal, or their PID namespace ends), reaped by whoever inherits them.
+$last = [];
+foreach ($templates as $template) {
+    $last = [...$last, ...array_keys(altair_test_children($template, true))];
+}
 $e->close();
 foreach ([...$templates, ...$last] as $pid) {
     for ($tries = 0; $tries < 500 && $parent($pid) !== null && in_array($parent($pid), [getmypid(), ...$templates], true); $tries++) {

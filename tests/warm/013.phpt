@@ -15,31 +15,22 @@ if ($why = altair_booted_unavailable()) die("skip $why");
 require __DIR__ . '/../helpers.inc';
 use Altair\Eval\{EvalRequest, Evaluator};
 
-$children = function (int $parent): array {
-    $found = [];
-    foreach (glob('/proc/[0-9]*/stat') as $file) {
-        $stat = (string) @file_get_contents($file);
-        $fields = $stat === '' ? [] : explode(' ', substr($stat, strrpos($stat, ') ') + 2));
-        if ($fields && (int) $fields[1] === $parent && $fields[0] !== 'Z') {
-            $found[] = (int) basename(dirname($file));
-        }
-    }
-    return $found;
-};
+// A template's live children, by their pid here (for /proc) => as its PID namespace numbers them.
+$children = fn (int $parent): array => altair_test_children($parent);
 $net = fn (int $pid): string => (string) @readlink("/proc/$pid/ns/net");
 $root = altair_test_root('w013');
 $e = new Evaluator(warm: true);
 // A declared database: every worker listens for it in a network namespace of its own (nothing
 // needs to answer at the address: no connection is made).
-$request = new EvalRequest('return [getmypid(), posix_getppid()];', $root, databases: ['mysql://127.0.0.1:3306']);
+$request = new EvalRequest('return getmypid();', $root, databases: ['mysql://127.0.0.1:3306']);
 $served = [];
 for ($i = 0; $i < 3; $i++) {
     $r = $e->evaluate($request);
-    [$pid, $template] = array_column($r->result['value'], 'value');
-    $served[] = $pid;
+    $served[] = $r->result['value'];
+    $template = altair_test_template();
     printf("call %d: ok %s, booted %s, relayed %s\n", $i, var_export($r->ok, true), var_export($r->sandbox['booted_template'], true),
         $r->sandbox['databases'][0]['reached_through'] ?? '?');
-    for ($tries = 0; $tries < 500 && count($waiting = array_values(array_diff($children($template), $served))) < 3; $tries++) {
+    for ($tries = 0; $tries < 500 && count($waiting = array_keys(array_diff($children($template), $served))) < 3; $tries++) {
         usleep(20000);
     }
     // Waiting for their request, each already in a network namespace of its own: a namespace is
