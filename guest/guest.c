@@ -15,6 +15,7 @@
 #include "php.h"
 #include "php_ini.h"
 #include "SAPI.h"
+#include "php_network.h"
 #include "zend_exceptions.h"
 #include "../php_altair_eval.h"
 #include "../encoder/encoder.h"
@@ -495,6 +496,27 @@ static int lock_engine(void)
 	return locked;
 }
 
+/* PHP's resolver asks once per process whether IPv6 works, with a datagram socket, which the
+ * seccomp filter refuses under declared databases and endpoints (TCP streams only): PHP would then
+ * resolve no IPv6 address at all, and every stream client (mysqlnd, phpredis, fsockopen) would fail
+ * on the relay's [::1] or another IPv6 address the app names. The question is asked now, before the
+ * filter (a booted template's workers inherit the answer); PHP keeps it (main/network.c). */
+static void ask_ipv6_now(void)
+{
+	struct sockaddr **addresses = NULL;
+	zend_string *error = NULL;
+
+	if (ALTAIR_EVAL_G(guest_allow_network)) {
+		return;
+	}
+	if (php_network_getaddresses("::1", SOCK_STREAM, &addresses, &error) > 0) {
+		php_network_freeaddresses(addresses);
+	}
+	if (error) {
+		zend_string_release(error);
+	}
+}
+
 /* A template whose host asked for the boot, before serving: the lockdown a cold child has (with
  * the template filter's additions), the engine guards, then the boot (template/boot.c). Where it
  * cannot, its workers boot the app themselves, and the sandbox report says why. */
@@ -516,6 +538,7 @@ static void boot_template(void)
 		altair_eval_guest_template_set_note(why);
 		return;
 	}
+	ask_ipv6_now();
 	build_policy(&policy);
 	policy.channel_fd = altair_eval_guest_template_seal_control();
 	status = altair_eval_lockdown_template(&policy, &template_namespaces);
@@ -558,6 +581,9 @@ static bool lock_down(void)
 		bool booted = altair_eval_guest_template_booted();
 		if (booted) {
 			altair_eval_guest_report_forked();
+		}
+		if (!booted) {
+			ask_ipv6_now();
 		}
 		build_policy(&policy);
 		/* A booted template's worker only narrows what its template holds (lockdown/booted.c). */

@@ -217,11 +217,12 @@ static void choose_listen(altair_eval_databases *databases, altair_eval_database
 		v6_host[strlen(v6_host) - 1] = '\0';
 	}
 	if (inet_pton(AF_INET6, v6_host, &v6) == 1) {
-		if (IN6_IS_ADDR_LOOPBACK(&v6)) {
-			snprintf(database->listen, sizeof(database->listen), "[::1]:%d", database->port);
-		} else {
-			snprintf(database->note, sizeof(database->note), "%s: only ::1 of IPv6 is relayed yet", database->host);
-		}
+		/* As the app names it (written the one way inet_ntop writes it); another address than ::1
+		 * is added to the namespace's loopback interface by the guest, as an IPv4 one is. */
+		char text[INET6_ADDRSTRLEN];
+
+		inet_ntop(AF_INET6, &v6, text, sizeof(text));
+		snprintf(database->listen, sizeof(database->listen), "[%s]:%d", text, database->port);
 		return;
 	}
 	/* A name: the same name keeps its address across ports. */

@@ -236,6 +236,40 @@ static bool lockdown_relay_add_address(const struct sockaddr_in *address, size_t
 	return added;
 }
 
+/* The same for an IPv6 address other than ::1: on the loopback interface (no duplicate address
+ * detection there, so it is usable at once), through the legacy ioctl on an IPv6 stream socket. */
+static bool lockdown_relay_add_address6(const struct sockaddr_in6 *address, altair_eval_lockdown_report *report)
+{
+	/* struct in6_ifreq of <linux/ipv6.h>, which does not mix with <netinet/in.h>. */
+	struct {
+		struct in6_addr addr;
+		uint32_t prefixlen;
+		int ifindex;
+	} request;
+	struct ifreq interface;
+	int fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	bool added = false;
+
+	if (fd < 0) {
+		altair_eval_lockdown_note(report, "relay: the address of a declared database could not be given to the sandbox: %s", strerror(errno));
+		return false;
+	}
+	memset(&interface, 0, sizeof(interface));
+	strncpy(interface.ifr_name, "lo", IFNAMSIZ - 1);
+	memset(&request, 0, sizeof(request));
+	request.addr = address->sin6_addr;
+	request.prefixlen = 128;
+	if (ioctl(fd, SIOCGIFINDEX, &interface) == 0) {
+		request.ifindex = interface.ifr_ifindex;
+		added = ioctl(fd, SIOCSIFADDR, &request) == 0 || errno == EEXIST;
+	}
+	if (!added) {
+		altair_eval_lockdown_note(report, "relay: the address of a declared database could not be given to the sandbox: %s", strerror(errno));
+	}
+	close(fd);
+	return added;
+}
+
 static int lockdown_relay_bind(const char *text, size_t n, altair_eval_lockdown_report *report)
 {
 	struct sockaddr_storage address;
@@ -251,11 +285,18 @@ static int lockdown_relay_bind(const char *text, size_t n, altair_eval_lockdown_
 		&& !lockdown_relay_add_address((struct sockaddr_in *) &address, n, report)) {
 		return -1;
 	}
+	if (address.ss_family == AF_INET6 && !IN6_IS_ADDR_LOOPBACK(&((struct sockaddr_in6 *) &address)->sin6_addr)
+		&& !lockdown_relay_add_address6((struct sockaddr_in6 *) &address, report)) {
+		return -1;
+	}
 	fd = socket(address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd >= 0) {
 		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 		if (address.ss_family == AF_INET6) {
 			setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+			/* An address just added is tentative until the kernel's duplicate address check (done
+			 * at once on loopback, but from a work queue) has run: bind to it all the same. */
+			setsockopt(fd, IPPROTO_IP, IP_FREEBIND, &one, sizeof(one));
 		}
 	}
 	if (fd < 0 || bind(fd, (struct sockaddr *) &address, length) != 0 || listen(fd, SOMAXCONN) != 0) {
