@@ -74,6 +74,21 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 
 /* A pooled worker's network namespace and relay listeners, made before its request (NULL: none). */
 static const altair_eval_lockdown_report *prepared_relay;
+/* Its Landlock layer, built before its request too (fd -1: none built). */
+static altair_eval_lockdown_landlock prepared_layer = { .fd = -1 };
+
+/* Layer 2 of a worker: the same reads, writes beneath the template's scratch only (the boot's files
+ * and each worker's dir: the template checks after each worker that nothing but its dir was
+ * touched). Nothing in it depends on the request. */
+static void booted_worker_layer(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report,
+	altair_eval_lockdown_landlock *ruleset)
+{
+	altair_eval_lockdown_policy layer = *policy;
+
+	layer.scratch_dir = altair_eval_lockdown_mount_base();
+	layer.booted_template = false;
+	altair_eval_lockdown_landlock_prepare(&layer, report, ruleset);
+}
 
 void altair_eval_lockdown_booted_worker_prepare(const altair_eval_lockdown_policy *policy,
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *prepared)
@@ -85,6 +100,7 @@ void altair_eval_lockdown_booted_worker_prepare(const altair_eval_lockdown_polic
 	 * alone; the listeners wait with the worker and go to the host in its relay frame. */
 	altair_eval_lockdown_relay_namespace(policy, prepared);
 	altair_eval_lockdown_relay_listen(policy, prepared);
+	booted_worker_layer(policy, prepared, &prepared_layer);
 	prepared_relay = prepared;
 }
 
@@ -111,7 +127,6 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report)
 {
 #ifdef LOCKDOWN_BOOTED
-	altair_eval_lockdown_policy layer = *policy;
 	struct timespec start, end;
 
 	/* What the template holds for all its workers (rlimits, no_new_privs, namespaces, the view)
@@ -143,11 +158,11 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	 * that namespace: it cannot mount one under the template's Landlock; a restriction, not a guard
 	 * that did not hold, so not a note; docs/ARCHITECTURE.md, "Booted templates"). */
 	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
-	/* Layer 2: the same reads, writes beneath the template's scratch only (the boot's files and this
-	 * worker's dir: the template checks after each worker that nothing but its dir was touched). */
-	layer.scratch_dir = altair_eval_lockdown_mount_base();
-	layer.booted_template = false;
-	altair_eval_lockdown_landlock_apply(&layer, report);
+	/* Layer 2, built while the worker waited for its request (or now). */
+	if (!prepared_relay) {
+		booted_worker_layer(policy, report, &prepared_layer);
+	}
+	altair_eval_lockdown_landlock_enforce(&prepared_layer, report);
 	if (report->landlock_abi < 1) {
 		return -1;
 	}

@@ -124,6 +124,18 @@ int altair_eval_lockdown_mount_host_base(void);
 /* 0, or -1 when the view was half built and the guest must not run. */
 int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+/* The same in two steps: a ruleset built (fd -1 when Landlock is absent or the rules could not all
+ * be added, noted), then enforced on this process. */
+typedef struct {
+	int fd;
+	int abi;
+	bool net;
+	bool scoped;
+	bool ports;
+} altair_eval_lockdown_landlock;
+void altair_eval_lockdown_landlock_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report,
+	altair_eval_lockdown_landlock *ruleset);
+void altair_eval_lockdown_landlock_enforce(altair_eval_lockdown_landlock *ruleset, altair_eval_lockdown_report *report);
 void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 #endif

@@ -186,9 +186,14 @@ static bool lockdown_landlock_ports(const altair_eval_lockdown_policy *policy, a
 
 /* Deny by default on the filesystem: read the project and the runtime, write scratch only (and the
  * project with allow_writes). With ABI 4 TCP bind/connect are denied too, and with ABI 6 signals and
- * abstract unix sockets cannot leave the sandbox. The best ABI the kernel offers is used. */
-void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+ * abstract unix sockets cannot leave the sandbox. The best ABI the kernel offers is used.
+ * The ruleset is built first and enforced apart: a booted template's pooled worker builds its layer
+ * before its request comes, which needs nothing of the request (lockdown/booted.c). */
+void altair_eval_lockdown_landlock_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report,
+	altair_eval_lockdown_landlock *ruleset)
 {
+	memset(ruleset, 0, sizeof(*ruleset));
+	ruleset->fd = -1;
 #ifdef LOCKDOWN_LANDLOCK
 	lockdown_landlock_ruleset_attr attr;
 	size_t attr_size = offsetof(lockdown_landlock_ruleset_attr, handled_access_net);
@@ -237,21 +242,46 @@ void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *poli
 		close(ruleset_fd);
 		return;
 	}
-	bool ports = attr.handled_access_net != 0 && policy->endpoints && lockdown_landlock_ports(policy, report, ruleset_fd);
-	if (syscall(__NR_landlock_restrict_self, ruleset_fd, 0) != 0) {
-		altair_eval_lockdown_note(report, "landlock: restrict_self: %s", strerror(errno));
-		close(ruleset_fd);
-		return;
-	}
-	close(ruleset_fd);
-	report->landlock_abi = abi;
-	report->landlock_net = attr.handled_access_net != 0;
-	report->landlock_scoped = attr.scoped != 0;
-	report->endpoint_ports = ports;
+	ruleset->ports = attr.handled_access_net != 0 && policy->endpoints && lockdown_landlock_ports(policy, report, ruleset_fd);
+	ruleset->fd = ruleset_fd;
+	ruleset->abi = abi;
+	ruleset->net = attr.handled_access_net != 0;
+	ruleset->scoped = attr.scoped != 0;
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "landlock: not compiled in");
 #endif
+}
+
+/* Enforces a prepared ruleset on this process (and closes it); the report says what holds. */
+void altair_eval_lockdown_landlock_enforce(altair_eval_lockdown_landlock *ruleset, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_LANDLOCK
+	if (ruleset->fd < 0) {
+		return;
+	}
+	if (syscall(__NR_landlock_restrict_self, ruleset->fd, 0) != 0) {
+		altair_eval_lockdown_note(report, "landlock: restrict_self: %s", strerror(errno));
+	} else {
+		report->landlock_abi = ruleset->abi;
+		report->landlock_net = ruleset->net;
+		report->landlock_scoped = ruleset->scoped;
+		report->endpoint_ports = ruleset->ports;
+	}
+	close(ruleset->fd);
+	ruleset->fd = -1;
+#else
+	(void) ruleset;
+	(void) report;
+#endif
+}
+
+void altair_eval_lockdown_landlock_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	altair_eval_lockdown_landlock ruleset;
+
+	altair_eval_lockdown_landlock_prepare(policy, report, &ruleset);
+	altair_eval_lockdown_landlock_enforce(&ruleset, report);
 }
 
 #endif /* LOCKDOWN_POSIX */
