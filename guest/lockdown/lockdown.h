@@ -68,4 +68,10 @@ bool altair_eval_lockdown_scratch_full(const char *scratch_dir);
 /* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */
 const char *altair_eval_lockdown_features(void);
 
+/* For tests/lockdown/driver: the seccomp program a policy gets, not installed, into out (room for
+ * max struct sock_filter); its length, or 0 when this build has no filter. linear: the refused
+ * numbers as one chain instead of a search, so that the two can be compared decision by decision. */
+size_t altair_eval_lockdown_seccomp_program_for_tests(const altair_eval_lockdown_policy *policy, bool deny_sysv_ipc, bool linear,
+	void *out, size_t max);
+
 #endif

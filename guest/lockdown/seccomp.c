@@ -4,6 +4,8 @@
  */
 #include "internal.h"
 
+#include <stdlib.h>
+
 #ifdef LOCKDOWN_POSIX
 
 /* ---- 6. seccomp ------------------------------------------------------------------------------ */
@@ -129,6 +131,99 @@ static void bpf_deny(lockdown_bpf *bpf, uint32_t nr, int error)
 {
 	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, nr);
 	bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
+}
+
+/* Numbers refused with one errno, as a binary search rather than a chain (A holds the number and
+ * is left untouched for the rules that follow). The kernel runs a new filter once for every syscall
+ * number at install time, to cache the ones it always allows (seccomp_cache_prepare): a chain of N
+ * numbers costs N steps for each, about 1 us per instruction of the whole filter on the CI machine,
+ * where a search costs a few. Leaves of up to LOCKDOWN_BPF_LEAF numbers test each one; every leaf
+ * ends with a jump past the search, patched once its end is known. */
+# define LOCKDOWN_BPF_LEAF 4
+# define LOCKDOWN_BPF_MAX_SORTED 128
+
+static int bpf_compare_numbers(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Instructions bpf_search_emit takes for sorted[lo, hi). */
+static size_t bpf_search_size(size_t lo, size_t hi)
+{
+	size_t mid, left;
+
+	if (hi - lo <= LOCKDOWN_BPF_LEAF) {
+		return (hi - lo) + 2; /* the tests, the jump past the search, the return */
+	}
+	mid = lo + (hi - lo) / 2;
+	left = bpf_search_size(lo, mid);
+	return 1 + (left > 255 ? 1 : 0) + left + bpf_search_size(mid, hi);
+}
+
+static void bpf_search_emit(lockdown_bpf *bpf, const uint32_t *sorted, size_t lo, size_t hi, int error,
+	unsigned short *exits, size_t *exit_count)
+{
+	if (hi - lo <= LOCKDOWN_BPF_LEAF) {
+		uint8_t count = (uint8_t) (hi - lo);
+
+		for (uint8_t i = 0; i < count; i++) {
+			/* To the return: past the remaining tests and the jump. */
+			bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, (uint8_t) (count - i), 0, sorted[lo + i]);
+		}
+		exits[(*exit_count)++] = bpf->length;
+		bpf_emit(bpf, BPF_JMP | BPF_JA, 0, 0, 0);
+		bpf_return(bpf, LOCKDOWN_RET_ERRNO(error));
+		return;
+	}
+	size_t mid = lo + (hi - lo) / 2;
+	size_t left = bpf_search_size(lo, mid);
+
+	if (left > 255) {
+		/* Too far for a conditional jump: below the pivot, over an unconditional one. */
+		bpf_emit(bpf, BPF_JMP | BPF_JGE | BPF_K, 0, 1, sorted[mid]);
+		bpf_emit(bpf, BPF_JMP | BPF_JA, 0, 0, (uint32_t) left);
+	} else {
+		bpf_emit(bpf, BPF_JMP | BPF_JGE | BPF_K, (uint8_t) left, 0, sorted[mid]);
+	}
+	bpf_search_emit(bpf, sorted, lo, mid, error, exits, exit_count);
+	bpf_search_emit(bpf, sorted, mid, hi, error, exits, exit_count);
+}
+
+/* The driver's reference: the same numbers as a chain (altair_eval_lockdown_seccomp_program_for_tests). */
+static bool bpf_linear_for_tests;
+
+static void bpf_deny_sorted(lockdown_bpf *bpf, const uint32_t *numbers, size_t count, int error)
+{
+	uint32_t sorted[LOCKDOWN_BPF_MAX_SORTED];
+	unsigned short exits[LOCKDOWN_BPF_MAX_SORTED];
+	size_t exit_count = 0, unique = 0;
+
+	if (bpf_linear_for_tests) {
+		for (size_t i = 0; i < count; i++) {
+			bpf_deny(bpf, numbers[i], error);
+		}
+		return;
+	}
+	if (count == 0) {
+		return;
+	}
+	if (count > LOCKDOWN_BPF_MAX_SORTED) {
+		bpf->overflow = true;
+		return;
+	}
+	memcpy(sorted, numbers, count * sizeof(sorted[0]));
+	qsort(sorted, count, sizeof(sorted[0]), bpf_compare_numbers);
+	for (size_t i = 0; i < count; i++) {
+		if (unique == 0 || sorted[unique - 1] != sorted[i]) {
+			sorted[unique++] = sorted[i];
+		}
+	}
+	bpf_search_emit(bpf, sorted, 0, unique, error, exits, &exit_count);
+	for (size_t i = 0; i < exit_count && !bpf->overflow; i++) {
+		bpf->insns[exits[i]].k = (uint32_t) (bpf->length - exits[i] - 1);
+	}
 }
 
 /* nr is allowed only when the low half of argument arg is one of values. */
@@ -345,7 +440,8 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	uint32_t unix_only[] = { AF_UNIX };
 	unsigned dup_args[] = { 0, 1 };
 	unsigned first_arg[] = { 0 };
-	size_t i;
+	uint32_t denied[LOCKDOWN_BPF_MAX_SORTED];
+	size_t i, denied_count;
 
 	/* Another ABI (i386 through int 0x80) would reinterpret every number below: kill. */
 	bpf_load(bpf, LOCKDOWN_BPF_ARCH);
@@ -358,6 +454,9 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
 # endif
 
+	/* Every number refused outright, first and as one search (bpf_deny_sorted): none of them has a
+	 * rule of its own below (the first rule that names a number decides it). */
+	denied_count = 0;
 	for (i = 0; i < sizeof(lockdown_denied_syscalls) / sizeof(lockdown_denied_syscalls[0]); i++) {
 		/* The booted template's differences (see the policy): a worker leads its own session and
 		 * enters its own IPC namespace before its own filter is stacked on this one. */
@@ -369,8 +468,19 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		if (policy->booted_template && policy->relay && lockdown_denied_syscalls[i] == __NR_unshare) {
 			continue;
 		}
-		bpf_deny(bpf, lockdown_denied_syscalls[i], EPERM);
+		denied[denied_count++] = lockdown_denied_syscalls[i];
 	}
+	if (!policy->allow_writes) {
+		for (i = 0; i < sizeof(lockdown_metadata_syscalls) / sizeof(lockdown_metadata_syscalls[0]); i++) {
+			denied[denied_count++] = lockdown_metadata_syscalls[i];
+		}
+	}
+	if (deny_sysv_ipc) {
+		for (i = 0; i < sizeof(lockdown_sysv_ipc_syscalls) / sizeof(lockdown_sysv_ipc_syscalls[0]); i++) {
+			denied[denied_count++] = lockdown_sysv_ipc_syscalls[i];
+		}
+	}
+	bpf_deny_sorted(bpf, denied, denied_count, EPERM);
 	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
 	bpf_deny(bpf, __NR_clone3, ENOSYS);
 	if (policy->booted_template) {
@@ -419,18 +529,6 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	/* Keep the parent-death signal: the snippet may not outlive the host. */
 	if (!policy->booted_template) {
 		bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
-	}
-
-	if (!policy->allow_writes) {
-		for (i = 0; i < sizeof(lockdown_metadata_syscalls) / sizeof(lockdown_metadata_syscalls[0]); i++) {
-			bpf_deny(bpf, lockdown_metadata_syscalls[i], EPERM);
-		}
-	}
-
-	if (deny_sysv_ipc) {
-		for (i = 0; i < sizeof(lockdown_sysv_ipc_syscalls) / sizeof(lockdown_sysv_ipc_syscalls[0]); i++) {
-			bpf_deny(bpf, lockdown_sysv_ipc_syscalls[i], EPERM);
-		}
 	}
 
 	if (!policy->allow_network && policy->endpoints) {
@@ -545,6 +643,31 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "seccomp: not compiled in");
+#endif
+}
+
+size_t altair_eval_lockdown_seccomp_program_for_tests(const altair_eval_lockdown_policy *policy, bool deny_sysv_ipc, bool linear,
+	void *out, size_t max)
+{
+#ifdef LOCKDOWN_SECCOMP
+	static lockdown_bpf bpf;
+
+	memset(&bpf, 0, sizeof(bpf));
+	bpf_linear_for_tests = linear;
+	lockdown_seccomp_program(policy, deny_sysv_ipc, &bpf);
+	bpf_linear_for_tests = false;
+	if (bpf.overflow || bpf.length > max) {
+		return 0;
+	}
+	memcpy(out, bpf.insns, bpf.length * sizeof(bpf.insns[0]));
+	return bpf.length;
+#else
+	(void) policy;
+	(void) deny_sysv_ipc;
+	(void) linear;
+	(void) out;
+	(void) max;
+	return 0;
 #endif
 }
 

@@ -711,6 +711,105 @@ static void simulate_old_kernel(void)
 	}
 }
 
+/* ---- the filter's layout ------------------------------------------------------------------ */
+
+/* A classic BPF interpreter for what lockdown/seccomp.c emits: loads from seccomp_data, jumps on a
+ * constant, AND, returns. -1: an instruction it does not know, or a run off the end. */
+static long interpret(const struct sock_filter *insns, size_t length, const struct seccomp_data *data, size_t *steps)
+{
+	uint32_t a = 0;
+
+	for (size_t pc = 0; pc < length && *steps < SIZE_MAX / 2; pc++, (*steps)++) {
+		const struct sock_filter *in = &insns[pc];
+
+		switch (in->code) {
+			case BPF_LD | BPF_W | BPF_ABS:
+				if (in->k + sizeof(uint32_t) > sizeof(*data)) {
+					return -1;
+				}
+				memcpy(&a, (const char *) data + in->k, sizeof(a));
+				break;
+			case BPF_ALU | BPF_AND | BPF_K:
+				a &= in->k;
+				break;
+			case BPF_JMP | BPF_JA:
+				pc += in->k;
+				break;
+			case BPF_JMP | BPF_JEQ | BPF_K:
+				pc += a == in->k ? in->jt : in->jf;
+				break;
+			case BPF_JMP | BPF_JGE | BPF_K:
+				pc += a >= in->k ? in->jt : in->jf;
+				break;
+			case BPF_JMP | BPF_JGT | BPF_K:
+				pc += a > in->k ? in->jt : in->jf;
+				break;
+			case BPF_JMP | BPF_JSET | BPF_K:
+				pc += (a & in->k) ? in->jt : in->jf;
+				break;
+			case BPF_RET | BPF_K:
+				return in->k;
+			default:
+				return -1;
+		}
+	}
+	return -1;
+}
+
+/* The refused numbers are a binary search, not a chain (the kernel runs a new filter for every
+ * syscall number when it installs it, to cache what it always allows: a chain cost about 1 us per
+ * instruction there). The search must decide every number, with every argument that a rule looks
+ * at, exactly as the chain does; and it must be shorter to run. Pure computation: no lockdown. */
+static void case_seccomp_search(const altair_eval_lockdown_report *report, int rc)
+{
+	static struct sock_filter chain[512], search[512];
+	const uint32_t interesting[] = { 0, 1, 3, 9, 15, SIGKILL, SIGTERM, RLIMIT_CPU, AF_UNIX, AF_INET, AF_INET6, SOCK_STREAM,
+		SOCK_DGRAM, CLONE_NEWNET, CLONE_THREAD | CLONE_VM, PR_SET_PDEATHSIG, F_DUPFD, F_DUPFD_CLOEXEC, 0x20000000, 0xffffffffU,
+		(uint32_t) getpid(), (uint32_t) -getpid() };
+	size_t checked = 0, chain_steps = 0, search_steps = 0;
+
+	(void) report;
+	(void) rc;
+	for (int variant = 0; variant < 6; variant++) {
+		altair_eval_lockdown_policy policy;
+
+		memset(&policy, 0, sizeof(policy));
+		policy.channel_fd = ALTAIR_EVAL_CHANNEL_FD;
+		policy.notify_processes = variant != 1;
+		policy.booted_template = variant == 2 || variant == 3;
+		policy.relay = variant == 3;
+		policy.allow_writes = variant == 4;
+		policy.endpoints = variant == 5;
+		policy.allow_network = variant == 1;
+		size_t chain_length = altair_eval_lockdown_seccomp_program_for_tests(&policy, variant % 2 == 0, true, chain, 512);
+		size_t search_length = altair_eval_lockdown_seccomp_program_for_tests(&policy, variant % 2 == 0, false, search, 512);
+
+		check(chain_length > 0 && search_length > 0, "variant %d: no program (%zu, %zu)", variant, chain_length, search_length);
+		for (uint32_t nr = 0; nr < 1100; nr++) {
+			for (size_t v = 0; v < sizeof(interesting) / sizeof(interesting[0]); v++) {
+				struct seccomp_data data;
+
+				memset(&data, 0, sizeof(data));
+				data.nr = (int) (nr == 1099 ? DRIVER_X32_SYSCALL_BIT + 1 : nr);
+				data.arch = AUDIT_ARCH_X86_64;
+#if defined(__aarch64__)
+				data.arch = AUDIT_ARCH_AARCH64;
+#endif
+				for (int arg = 0; arg < 6; arg++) {
+					data.args[arg] = interesting[(v + (size_t) arg) % (sizeof(interesting) / sizeof(interesting[0]))];
+				}
+				long a = interpret(chain, chain_length, &data, &chain_steps), b = interpret(search, search_length, &data, &search_steps);
+				check(a >= 0 && a == b, "variant %d, nr %u, args from %zu: chain %lx, search %lx", variant, nr, v, a, b);
+				checked++;
+			}
+		}
+	}
+	check(checked > 0, "nothing compared");
+	/* The instructions run over every number and argument: what the kernel's cache pass pays. */
+	check(search_steps * 2 < chain_steps, "the search runs %zu instructions, the chain %zu", search_steps, chain_steps);
+	printf("       %zu decisions alike; instructions run: search %zu, chain %zu\n", checked, search_steps, chain_steps);
+}
+
 /* ---- the driver (the host) ------------------------------------------------------------------- */
 
 typedef struct {
@@ -755,6 +854,7 @@ static const driver_case driver_cases[] = {
 	{ .name = "file-size", .attack = case_file_size, .expect_signal = SIGXFSZ },
 	{ .name = "cpu", .attack = case_cpu, .expect_signal = SIGXCPU, .timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_MIN },
 	{ .name = "kernel-surface", .attack = case_kernel_surface },
+	{ .name = "seccomp-search", .attack = case_seccomp_search },
 #if defined(__x86_64__)
 	{ .name = "i386-abi", .attack = case_i386_abi, .expect_signal = SIGSYS, .not_applicable = i386_abi_absent },
 #endif
