@@ -7,7 +7,8 @@
  *   template → host   PLAIN {note}                instead of READY: it cannot boot the project for
  *                                                 its workers (why in note) and exits; the host
  *                                                 starts a plain template for the policy instead
- *   host → template   a request + 3 descriptors   (SCM_RIGHTS: stdout, stderr, result channel)
+ *   host → template   a request + 4 descriptors   (SCM_RIGHTS: stdout, stderr, result channel, and
+ *                                                 the snippet, which the worker copies into its dir)
  *   template → host   STARTED {pid}               a worker was forked for it
  *   template → host   STALE                       instead of STARTED: a file its boot loaded changed
  *                                                 (or a worker touched the boot's files); it exits,
@@ -27,7 +28,9 @@
 
 #define ALTAIR_EVAL_WARM_MAGIC 0x57564541u /* "AEVW" */
 #define ALTAIR_EVAL_WARM_PATH_MAX 4096
-#define ALTAIR_EVAL_WARM_FDS 3
+#define ALTAIR_EVAL_WARM_FDS 4
+/* Of those, the first ALTAIR_EVAL_WARM_CONDUITS go on the worker's 1, 2 and 3. */
+#define ALTAIR_EVAL_WARM_CONDUITS 3
 
 enum {
 	ALTAIR_EVAL_WARM_READY = 1,

@@ -271,6 +271,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->timeout_ms = (long) ALTAIR_EVAL_G(guest_timeout_ms);
 	policy->parent_pid = (pid_t) ALTAIR_EVAL_G(guest_parent_pid);
 	policy->channel_fd = ALTAIR_EVAL_CHANNEL_FD;
+	policy->snippet_fd = altair_eval_guest_template_take_snippet_fd();
 	policy->namespaces_entered = template_namespaces_entered ? &template_namespaces : NULL;
 	policy->notify_processes = true;
 	policy->private_view = true;

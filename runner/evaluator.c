@@ -237,14 +237,24 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		RETURN_THROWS();
 	}
 	if (altair_eval_request_read(Z_OBJ_P(request_object), &request) != SUCCESS
-		|| altair_eval_channel_token(token) != SUCCESS
-		|| altair_eval_scratch_create(&request, &scratch) != SUCCESS) {
+		|| altair_eval_channel_token(token) != SUCCESS) {
 		RETURN_THROWS();
 	}
 	/* The databases, and the addresses the child listens on for them (docs/ARCHITECTURE.md, "The
 	 * database relay"). */
 	databases = emalloc(sizeof(*databases));
 	altair_eval_databases_build(&request, databases);
+	/* A warm worker takes its snippet from a memfd sent with the request; the scratch dir is on
+	 * disk for a cold child (its view binds it), for an unsafe one (no view: it reads the host's
+	 * path), and for a warm one whose template may need the declared host names' file from it
+	 * (runner/warm.c). */
+	if ((Z_TYPE_P(warm) == IS_TRUE && !request.unsafe && !(databases->relayed && databases->name_count > 0)
+			? altair_eval_scratch_create_in_memory(&request, &scratch)
+			: altair_eval_scratch_create(&request, &scratch)) != SUCCESS) {
+		altair_eval_databases_free(databases);
+		efree(databases);
+		RETURN_THROWS();
+	}
 	request.relayed = databases->relayed;
 	request.project_overlay = request.rollback && !declares_sql_server(databases);
 	request.relay_listen = databases->relayed ? databases->listen : NULL;

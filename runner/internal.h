@@ -90,6 +90,10 @@ typedef struct altair_eval_relay altair_eval_relay;
 typedef struct {
 	char *dir;          /* emalloc'd absolute path */
 	char *snippet_path; /* emalloc'd absolute path of snippet.php */
+	/* A warm evaluation's scratch is a name only (its worker makes the dir in its own view) and
+	 * its snippet a sealed memfd, sent with the request (runner/warm.c): nothing on disk. */
+	bool on_disk;
+	int snippet_fd;     /* -1 when on disk */
 } altair_eval_scratch;
 
 /* NULL-terminated vectors for posix_spawn, all strings emalloc'd. */
@@ -223,6 +227,8 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 
 /* scratch.c */
 zend_result altair_eval_scratch_create(const altair_eval_request *request, altair_eval_scratch *scratch);
+/* A warm evaluation's: a name and a sealed memfd of the snippet, nothing on disk (scratch.c). */
+zend_result altair_eval_scratch_create_in_memory(const altair_eval_request *request, altair_eval_scratch *scratch);
 void altair_eval_scratch_remove(altair_eval_scratch *scratch);
 /* The user's private base directory of every scratch dir (created when missing); false when none
  * can be had. scratch.c names the layout; everyone else asks it. */

@@ -351,10 +351,11 @@ static void on_readable(supervision *s)
 /* Warm: the answer is in once the guest's status frame is. The guest writes it as its last act and
  * _exits (guest.c, RSHUTDOWN), after everything it printed was written: what stdout and stderr hold
  * now is all there will be, so it is read without waiting for their end. The worker is exiting (it
- * can start no process: its filter hands every start to the host, which refuses it), and its
- * template kills what is left of its session and reaps it off the critical path: the kernel's
- * teardown of its memory and namespaces is no longer part of the call. Its EXITED report is
- * skipped by the next call (warm.c's read_reply). The exit code is the status frame's. */
+ * can start no process: its filter hands every start to the host, which refuses it; an unsafe one
+ * can), so its group is killed now, as a cold child's is before its call returns; its template
+ * does the same and reaps it off the critical path: the kernel's teardown of its memory and
+ * namespaces is no longer part of the call. Its EXITED report is skipped by the next call (warm.c's
+ * read_reply). The exit code is the status frame's. */
 static bool on_answered(supervision *s)
 {
 	if (s->child->template_fd < 0 || s->exited || s->outcome->timed_out
@@ -366,6 +367,7 @@ static bool on_answered(supervision *s)
 			s->watched[i].fd = -1;
 		}
 	}
+	altair_eval_child_signal_group(s->child, SIGKILL);
 	s->answered = true;
 	s->outcome->status_known = false;
 	return true;

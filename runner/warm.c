@@ -418,6 +418,8 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	args.relay_dir = template->relay_dir;
 	placeholder.dir = directory;
 	placeholder.snippet_path = NULL;
+	placeholder.snippet_fd = -1;
+	placeholder.on_disk = true;
 	altair_eval_command_build(&command, binary, request, &placeholder, &args);
 	placed[2] = control[1];
 	/* Only a template that may boot the project: a plain one's workers each mount their own /proc
@@ -475,17 +477,28 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes)
 {
 	altair_eval_warm_request message;
+	/* The snippet: the memfd, or the file on disk (read-only): either way the worker copies it into
+	 * its own dir from this descriptor. */
+	int snippet = scratch->snippet_fd >= 0 ? scratch->snippet_fd : open(scratch->snippet_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	int fds[ALTAIR_EVAL_WARM_FDS] = {
 		pipes->fds[ALTAIR_EVAL_PIPE_OUT_WRITE], pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE],
-		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD]
+		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD], snippet
 	};
+	bool sent;
 
+	if (snippet < 0) {
+		return false;
+	}
 	memset(&message, 0, sizeof(message));
 	message.magic = ALTAIR_EVAL_WARM_MAGIC;
 	message.timeout_ms = (uint32_t) request->timeout_ms;
 	strncpy(message.scratch, scratch->dir, sizeof(message.scratch) - 1);
-	return altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds, ALTAIR_EVAL_WARM_FDS)
+	sent = altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds, ALTAIR_EVAL_WARM_FDS)
 		== (ssize_t) sizeof(message);
+	if (snippet != scratch->snippet_fd) {
+		close(snippet);
+	}
+	return sent;
 }
 
 /* Room for one more template: past ALTAIR_EVAL_WARM_TEMPLATES_MAX, the least recently used one is

@@ -279,18 +279,22 @@ static void mount_proc_self(mount_view *view)
 	}
 }
 
+/* From the start of from, whatever its offset (a warm request's memfd: its offset is shared with
+ * the host, which may send it again). */
 static bool mount_copy_file(int from, int to)
 {
 	char buffer[MOUNT_COPY_CHUNK];
 	ssize_t length;
+	off_t offset = 0;
 
-	while ((length = read(from, buffer, sizeof(buffer))) != 0) {
+	while ((length = pread(from, buffer, sizeof(buffer), offset)) != 0) {
 		if (length < 0 && errno == EINTR) {
 			continue;
 		}
 		if (length < 0) {
 			return false;
 		}
+		offset += length;
 		for (ssize_t done = 0; done < length; ) {
 			ssize_t written = write(to, buffer + done, (size_t) (length - done));
 			if (written < 0 && errno == EINTR) {

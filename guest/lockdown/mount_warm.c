@@ -68,11 +68,25 @@ static void mount_close_host_fds(void)
 	}
 }
 
+/* Where a worker's snippet comes from: the descriptor its request brought (a memfd, or the host's
+ * file opened read-only), else <name>/snippet.php beneath the host's base (private to the user, see
+ * runner/scratch.c). Owned by the caller, which closes it. */
+static int mount_snippet_source(const altair_eval_lockdown_policy *policy, const char *name)
+{
+	char source[PATH_MAX];
+
+	if (policy->snippet_fd > STDERR_FILENO) {
+		return policy->snippet_fd;
+	}
+	snprintf(source, sizeof(source), "%s/snippet.php", name);
+	return openat(mount_host_base_fd, source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+}
+
 /* A worker: a namespace of its own (a copy of the template's small view), its /proc entry and its
  * capped scratch with the snippet. */
 int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
-	char pid[32], options[128], source[PATH_MAX];
+	char pid[32], options[128];
 	size_t base_length = strlen(mount_base);
 	const char *scratch = policy->scratch_dir;
 	ssize_t length;
@@ -100,11 +114,9 @@ int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy,
 	if (tree >= 0) {
 		close(tree);
 	}
-	/* <name>/snippet.php beneath the host's base (private to the user, see runner/scratch.c). */
-	snprintf(source, sizeof(source), "%s/snippet.php", scratch + base_length + 1);
 	altair_eval_lockdown_mount_scratch_options(options, sizeof(options));
 	if (mount("tmpfs", mount_base, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0 || mkdir(scratch, 0700) != 0
-		|| !altair_eval_lockdown_mount_copy_snippet(openat(mount_host_base_fd, source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), scratch)) {
+		|| !altair_eval_lockdown_mount_copy_snippet(mount_snippet_source(policy, scratch + base_length + 1), scratch)) {
 		altair_eval_lockdown_note(report, "mountns: worker scratch: %s", strerror(errno));
 		mount_close_host_fds();
 		return -1;
@@ -159,10 +171,9 @@ bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *rep
 }
 
 /* A worker of a booted template: its scratch dir, one level beneath the base, inside the template's
- * tmpfs, with its snippet copied from the host's dir; then no handle on the host is left. */
+ * tmpfs, with its snippet copied in from its request; then no handle on the host is left. */
 bool altair_eval_lockdown_mount_booted_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
-	char source[PATH_MAX];
 	size_t base_length = strlen(mount_base);
 	const char *scratch = policy->scratch_dir;
 	bool made;
@@ -171,8 +182,7 @@ bool altair_eval_lockdown_mount_booted_worker(const altair_eval_lockdown_policy 
 		&& scratch[base_length + 1] != '\0' && strchr(scratch + base_length + 1, '/') == NULL
 		&& mkdir(scratch, 0700) == 0;
 	if (made) {
-		snprintf(source, sizeof(source), "%s/snippet.php", scratch + base_length + 1);
-		made = altair_eval_lockdown_mount_copy_snippet(openat(mount_host_base_fd, source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), scratch);
+		made = altair_eval_lockdown_mount_copy_snippet(mount_snippet_source(policy, scratch + base_length + 1), scratch);
 	}
 	if (!made) {
 		altair_eval_lockdown_note(report, "mountns: worker scratch: %s", strerror(errno));

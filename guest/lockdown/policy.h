@@ -52,6 +52,9 @@ typedef struct {
 	long timeout_ms;
 	pid_t parent_pid;    /* the host; we exit if it is already gone */
 	int channel_fd;      /* the result channel: dup/dup2/dup3/fcntl(F_DUPFD) on it are denied */
+	/* A warm worker's snippet, sent with its request (runner/warm.c): copied into its dir and
+	 * closed by the view step. Only a descriptor above 2 counts (a zeroed policy has none). */
+	int snippet_fd;
 	/* New processes go to a seccomp user-notification listener (report->process_listener_fd)
 	 * instead of failing straight away, so that whoever holds it can count and refuse them. */
 	bool notify_processes;

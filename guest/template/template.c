@@ -310,6 +310,17 @@ static void prepare_worker(int keep, pid_t template_pid)
 	}
 }
 
+/* A worker's snippet, from its request, until the lockdown takes it (-1: none). */
+static int request_snippet_fd = -1;
+
+int altair_eval_guest_template_take_snippet_fd(void)
+{
+	int fd = request_snippet_fd;
+
+	request_snippet_fd = -1;
+	return fd;
+}
+
 /* In the worker, once its request came: its descriptors on 1, 2 and 3, and the request's settings
  * where the template had placeholders. */
 static void take_request(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
@@ -318,10 +329,12 @@ static void take_request(const altair_eval_warm_request *request, const int fds[
 	char placeholder[MAXPATHLEN];
 
 	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
-	for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
+	for (int i = 0; i < ALTAIR_EVAL_WARM_CONDUITS; i++) {
 		dup2(fds[i], STDOUT_FILENO + i);
 		close(fds[i]);
 	}
+	/* The snippet: the view step copies it into the worker's dir and closes it. */
+	request_snippet_fd = fds[ALTAIR_EVAL_WARM_CONDUITS];
 	/* Generators and the request time: the worker's own, from the moment its request came. */
 	altair_eval_guest_template_fresh_worker();
 	no_shared_cache_for_writes();
@@ -435,6 +448,21 @@ static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[A
 	}
 }
 
+/* Pid 1 of its own PID namespace (runner/warm.c), the template inherits whatever a worker left
+ * behind when the worker ends (an unsafe one's forks, killed with its group): it reaps them, or
+ * they would stay zombies for its life. A waiting worker that died goes too (pool_serve then finds
+ * its socket closed and discards it). */
+static void reap_orphans(void)
+{
+	int status;
+
+	if (getpid() != 1) {
+		return;
+	}
+	while (waitpid(-1, &status, WNOHANG) > 0) {
+	}
+}
+
 /* Waits for the worker without reaping it, ends what it left in its session, then reaps. */
 static void await_worker(pid_t pid)
 {
@@ -449,6 +477,7 @@ static void await_worker(pid_t pid)
 	while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
 	}
 	send_event(ALTAIR_EVAL_WARM_EXITED, pid, status, &usage);
+	reap_orphans();
 }
 
 /* A booted template serves no request once a file its boot loaded changed, a worker touched the

@@ -44,6 +44,8 @@ bool altair_eval_guest_template_replay(bool *compiled);
  * report; NULL when it does not, or in a cold child. */
 void altair_eval_guest_template_set_note(const char *text);
 const char *altair_eval_guest_template_note(void);
+/* A worker's snippet descriptor from its request, handed over once (then -1); -1 elsewhere. */
+int altair_eval_guest_template_take_snippet_fd(void);
 
 /* template/fresh.c. Around the template's boot: notes whether it seeds mt_rand on purpose. In each
  * worker, before its user code: its own generator state and request time. */
