@@ -112,6 +112,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/lockdown/lockdown.c \
     guest/lockdown/rlimits.c \
     guest/lockdown/namespaces.c \
+    guest/lockdown/view.c \
     guest/lockdown/mount.c \
     guest/lockdown/mount_warm.c \
     guest/lockdown/mount_overlay.c \

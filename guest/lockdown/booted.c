@@ -55,7 +55,7 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 	template.timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_MAX;
 	altair_eval_lockdown_rlimits_apply(&template, report);
 	altair_eval_lockdown_no_new_privs(report);
-	altair_eval_lockdown_namespaces_ipc(&template, report);
+	altair_eval_lockdown_namespaces_ipc(&template, report, altair_eval_lockdown_mount_host_proc());
 	if (!altair_eval_lockdown_mount_booted_template(report)) {
 		return -1;
 	}

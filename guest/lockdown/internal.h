@@ -112,7 +112,9 @@ void altair_eval_lockdown_no_new_privs(altair_eval_lockdown_report *report);
 void altair_eval_lockdown_rlimits_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 /* RLIMIT_CPU alone (a booted template's worker: the template set the others for its life). */
 void altair_eval_lockdown_rlimits_cpu(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
-void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+/* host_proc: the host's /proc a warm template kept (altair_eval_lockdown_mount_host_proc), for the
+ * limits where the view has no /proc/sys; -1 for none. */
+void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, int host_proc);
 void altair_eval_lockdown_namespaces_adopt(const altair_eval_lockdown_report *entered, altair_eval_lockdown_report *report);
 /* In a warm worker, before its own view step: the host's /proc the template kept (O_PATH), or -1.
  * The worker's view has no /proc/sys, so its IPC namespace's limits are written through this

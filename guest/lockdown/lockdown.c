@@ -85,7 +85,7 @@ int altair_eval_lockdown_apply(const altair_eval_lockdown_policy *policy, altair
 	} else {
 		altair_eval_lockdown_namespaces(policy, report);
 	}
-	altair_eval_lockdown_namespaces_ipc(policy, report);
+	altair_eval_lockdown_namespaces_ipc(policy, report, altair_eval_lockdown_mount_host_proc());
 	altair_eval_lockdown_relay_listen(policy, report);
 	if (policy->private_view && altair_eval_lockdown_mount_apply(policy, report) != 0) {
 		return -1;

@@ -425,13 +425,6 @@ bool altair_eval_lockdown_mount_leave(const mount_view *view, const altair_eval_
 /* Less free space than this in scratch counts as full: the write that failed asked for more. */
 # define MOUNT_FULL_SLACK_BYTES (64 * 1024)
 
-static long mount_elapsed_us(const struct timespec *since)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (long) (now.tv_sec - since->tv_sec) * 1000000L + (now.tv_nsec - since->tv_nsec) / 1000L;
-}
 #endif
 
 bool altair_eval_lockdown_scratch_full(const char *scratch_dir)
@@ -567,7 +560,7 @@ void altair_eval_lockdown_mount_relay(mount_view *view, const altair_eval_lockdo
 }
 
 /* A cold child: the whole view, then its own entry and scratch. */
-static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+int altair_eval_lockdown_mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	mount_view view;
 	int status = altair_eval_lockdown_mount_skeleton(policy, report, &view);
@@ -594,39 +587,5 @@ static int mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lo
 	return 0;
 }
 
-static int mount_timed(int (*step)(const altair_eval_lockdown_policy *, altair_eval_lockdown_report *),
-	const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
-{
-	struct timespec start;
-	int status;
-
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	status = step(policy, report);
-	report->mountns_us = mount_elapsed_us(&start);
-	return status;
-}
-
 #endif /* LOCKDOWN_MOUNTNS */
 
-int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
-{
-#ifdef LOCKDOWN_MOUNTNS
-	return mount_timed(altair_eval_lockdown_mount_template, policy, report);
-#else
-	(void) policy;
-	altair_eval_lockdown_note(report, "mountns: not compiled in");
-	return 0;
-#endif
-}
-
-int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
-{
-#ifdef LOCKDOWN_MOUNTNS
-	/* A worker of a template that built the view does only its own part. */
-	return mount_timed(altair_eval_lockdown_mount_prepared() ? altair_eval_lockdown_mount_worker : mount_build, policy, report);
-#else
-	(void) policy;
-	altair_eval_lockdown_note(report, "mountns: not compiled in");
-	return 0;
-#endif
-}

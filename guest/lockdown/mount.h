@@ -1,6 +1,7 @@
 /*
- * The private filesystem view, shared by its two files (lockdown/internal.h has the other steps):
+ * The private filesystem view, shared by its files (lockdown/internal.h has the other steps):
  *
+ *   lockdown/view.c        the step's entry: which of the two below builds this process's view
  *   lockdown/mount.c       the view itself, built whole by a cold child (the table of binds)
  *   lockdown/mount_warm.c  a warm template builds it once; each worker adds only its own part
  */
@@ -56,6 +57,8 @@ bool altair_eval_lockdown_mount_overlay(const char *prefix, const char *project_
 
 /* The relay's Unix sockets and hosts file into a view being built (lockdown/mount.c). */
 void altair_eval_lockdown_mount_relay(mount_view *view, const altair_eval_lockdown_policy *policy);
+/* A cold child's whole view (lockdown/mount.c). */
+int altair_eval_lockdown_mount_build(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 /* lockdown/mount_warm.c: the template's build, a worker's part, and whether this process is (a
  * fork of) a template that built the view. */

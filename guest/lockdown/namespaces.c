@@ -34,10 +34,8 @@ static bool lockdown_write_line(const char *path, const char *line)
 
 /* A warm worker's view has no /proc/sys: the same file through the host's /proc the template kept
  * (opened now, after the unshare, so it is this IPC namespace's sysctl). */
-static bool lockdown_write_sysctl_via_host_proc(const char *path, const char *line)
+static bool lockdown_write_sysctl_via_host_proc(int proc, const char *path, const char *line)
 {
-	int proc = altair_eval_lockdown_mount_host_proc();
-
 	return proc >= 0 && strncmp(path, "/proc/", strlen("/proc/")) == 0
 		&& lockdown_write_line_at(proc, path + strlen("/proc/"), line);
 }
@@ -115,7 +113,7 @@ static void lockdown_network_namespace(const altair_eval_lockdown_policy *policy
 /* The sysctls of the fresh IPC namespace (they are per namespace, and start at the kernel's
  * defaults: shmall is practically unlimited). Detached SysV segments are not counted by RLIMIT_AS,
  * so their total is capped at the memory limit; segment and queue counts are kept small. */
-static bool lockdown_ipc_limits(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+static bool lockdown_ipc_limits(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report, int host_proc)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	unsigned long long bytes = (unsigned long long) (policy->memory_limit_mb > 0 ? policy->memory_limit_mb : ALTAIR_EVAL_MEMORY_MB_DEFAULT)
@@ -130,7 +128,7 @@ static bool lockdown_ipc_limits(const altair_eval_lockdown_policy *policy, altai
 
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
 		snprintf(line, sizeof(line), "%llu\n", limits[i].value);
-		if (!lockdown_write_line(limits[i].path, line) && !lockdown_write_sysctl_via_host_proc(limits[i].path, line)) {
+		if (!lockdown_write_line(limits[i].path, line) && !lockdown_write_sysctl_via_host_proc(host_proc, limits[i].path, line)) {
 			altair_eval_lockdown_note(report, "ipcns: limits: %s: %s", limits[i].path, strerror(errno));
 			return false;
 		}
@@ -368,13 +366,15 @@ void altair_eval_lockdown_namespaces(const altair_eval_lockdown_policy *policy, 
  * namespace keeps the snippet away from every other process's queues and segments, including an
  * earlier worker's. After the network step, so that without root the user namespace made there
  * already grants the right. The limits are written only into a namespace of our own. */
-void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+void altair_eval_lockdown_namespaces_ipc(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report,
+	int host_proc)
 {
 #ifdef LOCKDOWN_NETNS
 	report->ipcns = altair_eval_lockdown_unshare(CLONE_NEWIPC, "ipcns", report);
-	report->ipc_limits = report->ipcns && lockdown_ipc_limits(policy, report);
+	report->ipc_limits = report->ipcns && lockdown_ipc_limits(policy, report, host_proc);
 #else
 	(void) policy;
+	(void) host_proc;
 	altair_eval_lockdown_note(report, "ipcns: not compiled in");
 #endif
 }

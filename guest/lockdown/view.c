@@ -1,0 +1,48 @@
+/*
+ * Lockdown step 4, the private view (see lockdown/mount.h): its entry points. A warm template builds
+ * the view once (lockdown/mount_warm.c) and each of its workers adds only its own part; a cold child
+ * builds it whole (lockdown/mount.c). Each records how long it took.
+ */
+
+#include "mount.h"
+
+#ifdef LOCKDOWN_MOUNTNS
+
+static int view_timed(int (*step)(const altair_eval_lockdown_policy *, altair_eval_lockdown_report *),
+	const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	struct timespec start, now;
+	int status;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	status = step(policy, report);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	report->mountns_us = (long) (now.tv_sec - start.tv_sec) * 1000000L + (now.tv_nsec - start.tv_nsec) / 1000L;
+	return status;
+}
+
+#endif /* LOCKDOWN_MOUNTNS */
+
+int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	return view_timed(altair_eval_lockdown_mount_template, policy, report);
+#else
+	(void) policy;
+	altair_eval_lockdown_note(report, "mountns: not compiled in");
+	return 0;
+#endif
+}
+
+int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	/* A worker of a template that built the view does only its own part. */
+	return view_timed(altair_eval_lockdown_mount_prepared() ? altair_eval_lockdown_mount_worker : altair_eval_lockdown_mount_build,
+		policy, report);
+#else
+	(void) policy;
+	altair_eval_lockdown_note(report, "mountns: not compiled in");
+	return 0;
+#endif
+}
