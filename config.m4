@@ -57,6 +57,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/fdio.c \
     common/display_path.c \
     common/proc_status.c \
+    common/clock.c \
     common/remove_tree.c \
     relay/buf.c \
     relay/mode.c \

@@ -279,7 +279,7 @@ void altair_eval_outcome_free(altair_eval_outcome *outcome);
 void altair_eval_child_close(altair_eval_child *child, altair_eval_outcome *outcome);
 /* kill(-pid, signal), only while the pid is provably still this child's (see supervise.c). */
 void altair_eval_child_signal_group(const altair_eval_child *child, int signal);
-uint64_t altair_eval_now_ms(void);
+#include "../common/clock.h" /* altair_eval_now_ms */
 
 /* channel.c */
 zend_result altair_eval_channel_token(unsigned char *token);

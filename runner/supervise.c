@@ -38,14 +38,6 @@
 #define ALTAIR_EVAL_POLL_FALLBACK_MS 20
 #define ALTAIR_EVAL_READ_CHUNK 65536
 
-uint64_t altair_eval_now_ms(void)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (uint64_t) now.tv_sec * 1000 + (uint64_t) now.tv_nsec / 1000000;
-}
-
 static int open_pidfd(pid_t pid)
 {
 #ifdef HAVE_VALGRIND_VALGRIND_H
