@@ -10,6 +10,10 @@
  *     connection (an unsafe evaluation, no sandbox) (target: <= 1.3x)
  *   - the queries in the result: recording on (the default) against off (altair_eval.queries=0),
  *     for User::count() and for 1,000 statements, rounds interleaved (target: within 1.05x)
+ *   - what the relay itself adds to one evaluation: a connection (connect, Laravel's connection
+ *     statements, the count) timed inside the snippet once the driver's classes are loaded, through
+ *     the relay against a direct connection (an unsafe evaluation), rounds interleaved; the rest of
+ *     the gap to SQLite is the driver and the server, not the relay
  * Ratios only mean something side by side in one run on this noisy machine: an absolute time proves
  * nothing.
  *
@@ -114,4 +118,25 @@ foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
     [$on, $off] = bench_capture($evaluator, $apps[$server], $loop, 5, true);
     printf("%-44s %10.1f %8s\n", "1,000 SELECT 1 on $label, not recorded", $off, '1.00');
     printf("%-44s %10.1f %8.2f %8s\n", '  recorded (the default; the result keeps the first ' . Altair\Eval\EvalResult::QUERIES_MAX . ')', $on, $on / $off, '<= 1.05');
+}
+
+/** Median of $snippet's returned figure, through the relay and direct (unsafe), rounds interleaved. */
+function bench_relay_direct(Evaluator $evaluator, string $root, string $snippet, int $rounds): array
+{
+    $relay = $direct = [];
+    for ($i = 0; $i < $rounds; $i++) {
+        $relay[] = (float) $evaluator->evaluate(new EvalRequest($snippet, $root, timeoutMs: 30000))->result['value'];
+        $direct[] = (float) $evaluator->evaluate(new EvalRequest($snippet, $root, timeoutMs: 30000, unsafe: true))->result['value'];
+    }
+    sort($relay);
+    sort($direct);
+    return [$relay[intdiv($rounds, 2)], $direct[intdiv($rounds, 2)]];
+}
+
+$connection = 'App\Models\User::count(); $t = hrtime(true); for ($i = 0; $i < 50; $i++) { DB::purge(); App\Models\User::count(); } return (hrtime(true) - $t) / 50 / 1e3;';
+printf("\n%-44s %10s %8s %8s\n", 'one connection: connect, statements, count', 'us', 'added', 'ratio');
+foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
+    [$relay, $direct] = bench_relay_direct($evaluator, $apps[$server], $connection, 7);
+    printf("%-44s %10.0f %8s %8s\n", "$label direct (unsafe: no sandbox, no relay)", $direct, '', '1.00');
+    printf("%-44s %10.0f %8.0f %8.2f\n", "$label through the relay, read-only", $relay, $relay - $direct, $relay / $direct);
 }
