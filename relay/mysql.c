@@ -354,21 +354,7 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 		}
 		if (s->guard_pending) {
 			const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
-			if (!inject(s, ORIGIN_GUARD, ALTAIR_MYSQL_COM_QUERY, guard)) {
-				return ALTAIR_RELAY_CLOSE;
-			}
-			/* The probe goes out in the same write, so that it costs no round trip of its own
-			 * before the client's first command: the server answers both in order, and the
-			 * probe's reply is read once the guard's is (altair_mysql_flight_done). A read-only
-			 * SELECT: if the guard fails, the connection is closed before anything of the
-			 * client's is sent. */
-			if (s->probe_pending) {
-				s->probe_pending = false;
-				s->probe_queued = true;
-				return altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, SUPERUSER_PROBE)
-					? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
-			}
-			return ALTAIR_RELAY_CONTINUE;
+			return inject(s, ORIGIN_GUARD, ALTAIR_MYSQL_COM_QUERY, guard) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 		}
 		if (s->probe_pending) {
 			s->probe_pending = false;
@@ -422,15 +408,6 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 			}
 			s->guarded = s->guard_opened = true;
 			s->guard_pending = false;
-			if (s->probe_queued) {
-				/* The probe sent with the guard: its reply is next (no command is sent here). */
-				s->probe_queued = false;
-				altair_mysql_flight_clear(f);
-				f->origin = ORIGIN_PROBE;
-				f->command = ALTAIR_MYSQL_COM_QUERY;
-				f->state = REPLY_FIRST;
-				return ALTAIR_RELAY_CONTINUE;
-			}
 			break;
 		case ORIGIN_SAVEPOINT:
 			if (f->server_error) {

@@ -98,7 +98,6 @@ struct altair_relay_session {
 	bool check_pending;   /* ask whether it is still open (after an error) */
 	bool savepoint_pending; /* set the client's savepoint again (autocommit off, guard reopened) */
 	bool probe_pending;   /* ask the server whether the login is a superuser, once */
-	bool probe_queued;    /* ... asked already, right behind the guard: its reply follows the guard's */
 	int superuser;        /* 1, 0, or -1 until the probe answered */
 	/* the client's view */
 	bool client_autocommit;

@@ -2,12 +2,14 @@
  * The MySQL engine's own statements at the start of a session (tests/relay/mysql/run.sh), driven
  * byte by byte with no server, so that what is written to each side, and when, is exact:
  *
- *  - after the server's OK to the login, the guard (START TRANSACTION READ ONLY) and the superuser
- *    probe go out in one write: the probe costs no round trip of its own before the client's first
- *    command;
+ *  - after the server's OK to the login, the client gets the OK and the guard (START TRANSACTION
+ *    READ ONLY) goes to the server in the same turn; the superuser probe follows the guard's reply;
  *  - the client's first command is held until both replies are in (and its reply is then the
  *    client's, not the probe's), and the probe's answer reaches status();
  *  - when the server refuses the guard, the connection ends and nothing of the client's is sent.
+ *
+ * (Sending the probe in the guard's write, or behind the client's first command, was measured in
+ * the host's relay and in tests/relay/proxy.c: no difference above the noise, so it is not done.)
  *
  * Prints "ok ..." lines; exits 1 on the first failure.
  */
@@ -115,7 +117,7 @@ static altair_relay_session *logged_in(altair_relay_io *io)
 	return s;
 }
 
-static void guard_and_probe_in_one_write(void)
+static void guard_then_probe_then_client(void)
 {
 	altair_relay_io io = {0};
 	altair_relay_session *s = logged_in(&io);
@@ -123,19 +125,18 @@ static void guard_and_probe_in_one_write(void)
 	if (!s) {
 		return;
 	}
-	long guard = find(&io.to_server, "START TRANSACTION READ ONLY");
-	long probe = find(&io.to_server, "information_schema.USER_PRIVILEGES");
 	check(contains_bytes(&io.to_client, "\x07\x00\x00\x02\x00", 5), "the client has the server's OK to its login");
-	check(guard >= 0, "the guard is sent at once after the login");
-	check(probe > guard && guard >= 0, "the superuser probe is sent in the same write, right behind the guard");
+	check(find(&io.to_server, "START TRANSACTION READ ONLY") == 5, "the guard goes to the server in the same turn");
 
-	/* The client's first command, before either reply. */
+	/* The client's first command, before the guard's reply. */
 	altair_relay_buf_reset(&io.to_server);
 	feed(s, 0, 0, "\x03SELECT 42", 10);
 	check(io.to_server.length == 0, "the client's first command is held while the guard's reply is awaited");
-	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7); /* the guard's OK: in a transaction */
-	check(io.to_server.length == 0, "... and while the probe's reply is awaited");
 	altair_relay_buf_reset(&io.to_client);
+	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7); /* the guard's OK: in a transaction */
+	check(contains(&io.to_server, "information_schema.USER_PRIVILEGES") && !contains(&io.to_server, "SELECT 42"),
+		"the superuser probe follows the guard's reply; the client's command is still held");
+	altair_relay_buf_reset(&io.to_server);
 	/* The probe's reply: one column, one row (the login holds SUPER). */
 	feed(s, 1, 1, "\x01", 1);
 	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
@@ -180,8 +181,8 @@ static void refused_guard_sends_nothing_of_the_client(void)
 
 int main(void)
 {
-	guard_and_probe_in_one_write();
+	guard_then_probe_then_client();
 	refused_guard_sends_nothing_of_the_client();
-	printf("pipeline: %d failed\n", failures);
+	printf("start: %d failed\n", failures);
 	return failures ? 1 : 0;
 }
