@@ -45,11 +45,11 @@ dump >"$work/baseline.sql"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
-# The guard at a session's start, message by message with no server (pipeline.c).
+# The guard at a session's start, message by message with no server (start.c).
 say "relay pgsql: the client's ReadyForQuery with the guard, its first query held until the guard holds"
 cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay \
-  -o "$work/pipeline" tests/relay/pgsql/pipeline.c relay/buf.c relay/mode.c relay/pgsql*.c
-"$work/pipeline" || fail "the guard at a session's start (pipeline.c)"
+  -o "$work/start" tests/relay/pgsql/start.c relay/buf.c relay/mode.c relay/pgsql*.c
+"$work/start" || fail "the guard at a session's start (start.c)"
 
 # start_proxy MODE LISTEN UPSTREAM: sets proxy_pid and proxy_at (the port or the socket path).
 start_proxy() {

@@ -152,6 +152,6 @@ int main(void)
 {
 	ready_with_the_guard();
 	refused_guard_sends_nothing_of_the_client();
-	printf("pipeline: %d failed\n", failures);
+	printf("start: %d failed\n", failures);
 	return failures ? 1 : 0;
 }
