@@ -11,9 +11,8 @@
  *                  decided, re-encoded; reply framed, paired, reported), capture off and on
  * Each: ROUNDS × (1,000 PING round trips, then 1,000 GET round trips) on one connection, the
  * four interleaved round by round; the median round is printed; over TCP (client to proxy and
- * proxy to server), then over Unix sockets. tests/relay/proxy.c does not set TCP_NODELAY: over
- * TCP, Nagle's algorithm with delayed ACKs can stall a round trip that a Unix socket never does. Targets: relay ≤ 1.3× direct,
- * relay+queries ≤ 1.05× relay.
+ * proxy to server), then over Unix sockets. tests/relay/proxy.c sets TCP_NODELAY on both legs, as
+ * the host's relay does. Targets: relay ≤ 1.3× direct, relay+queries ≤ 1.05× relay.
  *
  * Run: php bench/relay_redis.php [rounds]     (needs redis-server, cc and phpredis)
  */

@@ -155,7 +155,7 @@ altair_relay_verdict altair_pgsql_client_input(pgsql_session *s)
 		used = s->client_in.length;
 	}
 	altair_relay_buf_consume(&s->client_in, used);
-	if (s->unit_pending && s->client_in.length > ALTAIR_PGSQL_MAX_HELD) {
+	if ((s->unit_pending || s->server == SERVER_GUARDING) && s->client_in.length > ALTAIR_PGSQL_MAX_HELD) {
 		altair_pgsql_fatal(s, "altair_eval: the client sent more than the relay holds while it waits for the server's answer");
 	}
 	return s->close || s->io->to_client.failed || s->io->to_server.failed ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;

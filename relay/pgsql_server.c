@@ -392,9 +392,14 @@ static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 		forward(s, m);
 		return;
 	}
+	/* The guard goes to the server and the client gets its ReadyForQuery in the same turn, so
+	 * that the guard's round trip overlaps the client's own start instead of coming before it:
+	 * whatever the client sends meanwhile is held (altair_pgsql_client_input) until the guard
+	 * transaction is open, and closed unsent if it cannot be. */
 	const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? GUARD_READ_ONLY : GUARD_ROLLBACK;
 	altair_pgsql_put_query(&s->io->to_server, guard, strlen(guard));
 	s->server = SERVER_GUARDING;
+	altair_pgsql_put_ready(&s->io->to_client, 'I');
 }
 
 static void guard_reply(pgsql_session *s, const altair_pgsql_message *m)
@@ -411,8 +416,7 @@ static void guard_reply(pgsql_session *s, const altair_pgsql_message *m)
 			altair_pgsql_fatal(s, "altair_eval: the relay could not start its guard transaction");
 			return;
 		}
-		s->server = SERVER_READY;
-		altair_pgsql_put_ready(&s->io->to_client, 'I');
+		s->server = SERVER_READY; /* the client had its ReadyForQuery with the guard (auth_reply) */
 	}
 }
 

@@ -253,6 +253,10 @@ int main(int argc, char **argv)
 			int server = client >= 0 && slot >= 0 ? socket(upstream.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0) : -1;
 			if (server >= 0 && connect(server, (struct sockaddr *) &upstream, upstream_length) == 0) {
 				connection *c = &connections[slot];
+				/* As the host's relay does (runner/relay.c): no Nagle on either leg, whose small
+				 * writes would otherwise wait for a delayed ACK. A Unix socket refuses it: fine. */
+				setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+				setsockopt(server, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 				c->client = client;
 				c->server = server;
 				c->client_open = c->server_open = true;

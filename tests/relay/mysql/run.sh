@@ -19,6 +19,8 @@ cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recov
   tests/relay/proxy.c relay/buf.c relay/mode.c relay/mysql*.c
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
   -o "$work/status" "$here/status.c" relay/buf.c relay/mode.c relay/mysql*.c
+cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
+  -o "$work/start" "$here/start.c" relay/buf.c relay/mode.c relay/mysql*.c
 eval "$("$ROOT/tests/servers/mariadb.sh" start "$work/server")"
 # A procedure that commits (issue 19's CALL route); a superuser for status.inc.
 mariadb --no-defaults -uroot -S "$ALTAIR_MYSQL_SOCKET" app <<'SQL'
@@ -31,6 +33,9 @@ SQL
 
 export ALTAIR_MYSQL_PORT ALTAIR_MYSQL_SOCKET ALTAIR_PROXY="$work/proxy" ALTAIR_WORK="$work"
 status=0
+# The engine's own statements at a session's start, byte by byte with no server (start.c).
+say "mysql relay: the guard, the probe and the client's first command at a session's start"
+"$work/start" || status=1
 for suite in read_only rollback writes status; do
   say "mysql relay: $suite"
   php -d display_errors=stderr "$here/$suite.inc" || status=1

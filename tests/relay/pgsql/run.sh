@@ -45,6 +45,12 @@ dump >"$work/baseline.sql"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
+# The guard at a session's start, message by message with no server (start.c).
+say "relay pgsql: the client's ReadyForQuery with the guard, its first query held until the guard holds"
+cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay \
+  -o "$work/start" tests/relay/pgsql/start.c relay/buf.c relay/mode.c relay/pgsql*.c
+"$work/start" || fail "the guard at a session's start (start.c)"
+
 # start_proxy MODE LISTEN UPSTREAM: sets proxy_pid and proxy_at (the port or the socket path).
 start_proxy() {
   local out="$work/proxy.$RANDOM.out"

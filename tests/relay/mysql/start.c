@@ -1,0 +1,188 @@
+/*
+ * The MySQL engine's own statements at the start of a session (tests/relay/mysql/run.sh), driven
+ * byte by byte with no server, so that what is written to each side, and when, is exact:
+ *
+ *  - after the server's OK to the login, the client gets the OK and the guard (START TRANSACTION
+ *    READ ONLY) goes to the server in the same turn; the superuser probe follows the guard's reply;
+ *  - the client's first command is held until both replies are in (and its reply is then the
+ *    client's, not the probe's), and the probe's answer reaches status();
+ *  - when the server refuses the guard, the connection ends and nothing of the client's is sent.
+ *
+ * (Sending the probe in the guard's write, or behind the client's first command, was measured in
+ * the host's relay and in tests/relay/proxy.c: no difference above the noise, so it is not done.)
+ *
+ * Prints "ok ..." lines; exits 1 on the first failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+extern const altair_relay_engine altair_relay_engine_mysql;
+
+static int failures;
+
+static void check(int ok, const char *what)
+{
+	printf("%s %s\n", ok ? "ok  " : "FAIL", what);
+	if (!ok) {
+		failures++;
+	}
+}
+
+/* A packet: 3-byte length, sequence, payload. */
+static size_t packet(unsigned char *out, unsigned char sequence, const void *payload, size_t length)
+{
+	out[0] = (unsigned char) (length & 0xff);
+	out[1] = (unsigned char) ((length >> 8) & 0xff);
+	out[2] = (unsigned char) ((length >> 16) & 0xff);
+	out[3] = sequence;
+	memcpy(out + 4, payload, length);
+	return length + 4;
+}
+
+static altair_relay_verdict feed(altair_relay_session *s, int from_server, unsigned char sequence, const void *payload, size_t length)
+{
+	unsigned char bytes[512];
+	size_t n = packet(bytes, sequence, payload, length);
+	return from_server ? altair_relay_engine_mysql.from_server(s, bytes, n) : altair_relay_engine_mysql.from_client(s, bytes, n);
+}
+
+static int contains_bytes(const altair_relay_buf *buf, const char *bytes, size_t n)
+{
+	for (size_t i = 0; buf->length >= n && i <= buf->length - n; i++) {
+		if (memcmp(buf->data + i, bytes, n) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int contains(const altair_relay_buf *buf, const char *text)
+{
+	size_t n = strlen(text);
+	for (size_t i = 0; buf->length >= n && i <= buf->length - n; i++) {
+		if (memcmp(buf->data + i, text, n) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The offset of text in buf, or -1. */
+static long find(const altair_relay_buf *buf, const char *text)
+{
+	size_t n = strlen(text);
+	for (size_t i = 0; buf->length >= n && i <= buf->length - n; i++) {
+		if (memcmp(buf->data + i, text, n) == 0) {
+			return (long) i;
+		}
+	}
+	return -1;
+}
+
+/* A MariaDB greeting (protocol 10, mysql_native_password), the client's login, the server's OK. */
+static altair_relay_session *logged_in(altair_relay_io *io)
+{
+	static const char version[] = "10.11.19-MariaDB";
+	unsigned char greeting[128], login[128];
+	size_t g = 0, l = 0;
+	greeting[g++] = 10;
+	memcpy(greeting + g, version, sizeof(version));
+	g += sizeof(version);
+	memcpy(greeting + g, "\x01\x00\x00\x00" "abcdefgh" "\x00" "\xfe\xf7" "\x2d" "\x02\x00" "\xbf\x81" "\x15", 19);
+	g += 19;
+	memset(greeting + g, 0, 10);
+	g += 10;
+	memcpy(greeting + g, "ijklmnopqrst\0mysql_native_password\0", 35);
+	g += 35;
+	memcpy(login + l, "\x0d\xa2\x0a\x00" "\x00\x00\x00\x01" "\x2d", 9);
+	l += 9;
+	memset(login + l, 0, 23);
+	l += 23;
+	memcpy(login + l, "app\0\x14" "BBBBBBBBBBBBBBBBBBBB" "app\0", 4 + 1 + 20 + 4);
+	l += 29;
+
+	altair_relay_config config = {.mode = ALTAIR_RELAY_READ_ONLY, .label = "test"};
+	altair_relay_session *s = altair_relay_engine_mysql.open(&config, io);
+	if (!s) {
+		return NULL;
+	}
+	feed(s, 1, 0, greeting, g);
+	feed(s, 0, 1, login, l);
+	altair_relay_buf_reset(&io->to_server);
+	altair_relay_buf_reset(&io->to_client);
+	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK, autocommit */
+	return s;
+}
+
+static void guard_then_probe_then_client(void)
+{
+	altair_relay_io io = {0};
+	altair_relay_session *s = logged_in(&io);
+	check(s != NULL, "a session");
+	if (!s) {
+		return;
+	}
+	check(contains_bytes(&io.to_client, "\x07\x00\x00\x02\x00", 5), "the client has the server's OK to its login");
+	check(find(&io.to_server, "START TRANSACTION READ ONLY") == 5, "the guard goes to the server in the same turn");
+
+	/* The client's first command, before the guard's reply. */
+	altair_relay_buf_reset(&io.to_server);
+	feed(s, 0, 0, "\x03SELECT 42", 10);
+	check(io.to_server.length == 0, "the client's first command is held while the guard's reply is awaited");
+	altair_relay_buf_reset(&io.to_client);
+	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7); /* the guard's OK: in a transaction */
+	check(contains(&io.to_server, "information_schema.USER_PRIVILEGES") && !contains(&io.to_server, "SELECT 42"),
+		"the superuser probe follows the guard's reply; the client's command is still held");
+	altair_relay_buf_reset(&io.to_server);
+	/* The probe's reply: one column, one row (the login holds SUPER). */
+	feed(s, 1, 1, "\x01", 1);
+	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 4, "\x01" "1", 2);
+	feed(s, 1, 5, "\xfe\x00\x00\x03\x00", 5);
+	check(io.to_client.length == 0, "the guard's and the probe's replies never reach the client");
+	check(contains(&io.to_server, "SELECT 42"), "the client's command goes once both replies are in");
+	altair_relay_status status = {.superuser = -1};
+	altair_relay_engine_mysql.status(s, &status);
+	check(status.guarded && status.superuser == 1, "status(): guarded, and the probe's answer (superuser)");
+	altair_relay_engine_mysql.close(s);
+	altair_relay_buf_free(&io.to_server);
+	altair_relay_buf_free(&io.to_client);
+}
+
+static void refused_guard_sends_nothing_of_the_client(void)
+{
+	altair_relay_io io = {0};
+	altair_relay_session *s = logged_in(&io);
+	check(s != NULL, "a session");
+	if (!s) {
+		return;
+	}
+	altair_relay_buf_reset(&io.to_server);
+	feed(s, 0, 0, "\x03" "DELETE FROM users", 18);
+	altair_relay_buf_reset(&io.to_client);
+	static const char error[] = "\xff\x28\x04#42000You have an error in your SQL syntax";
+	altair_relay_verdict verdict = feed(s, 1, 1, error, sizeof(error) - 1);
+	check(verdict == ALTAIR_RELAY_CLOSE, "a refused guard closes the connection");
+	check(contains(&io.to_client, "could not open its guard transaction"), "... and tells the client why");
+	/* The probe's reply, if the server sends it, changes nothing. */
+	feed(s, 1, 1, "\x01", 1);
+	check(!contains(&io.to_server, "DELETE"), "nothing of the client's was sent to the server");
+	altair_relay_status status = {.superuser = -1};
+	altair_relay_engine_mysql.status(s, &status);
+	check(!status.guarded, "status(): not guarded");
+	altair_relay_engine_mysql.close(s);
+	altair_relay_buf_free(&io.to_server);
+	altair_relay_buf_free(&io.to_client);
+}
+
+int main(void)
+{
+	guard_then_probe_then_client();
+	refused_guard_sends_nothing_of_the_client();
+	printf("start: %d failed\n", failures);
+	return failures ? 1 : 0;
+}
