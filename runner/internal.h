@@ -91,9 +91,9 @@ typedef struct {
 	char *dir;          /* emalloc'd absolute path */
 	char *snippet_path; /* emalloc'd absolute path of snippet.php */
 	/* A warm evaluation's scratch is a name only (its worker makes the dir in its own view) and
-	 * its snippet a sealed memfd, sent with the request (runner/warm.c): nothing on disk. */
-	bool on_disk;
-	int snippet_fd;     /* -1 when on disk */
+	 * its snippet a sealed memfd, sent with the request (runner/warm.c): nothing on disk. -1 when
+	 * the dir and snippet.php are on disk. */
+	int snippet_fd;
 } altair_eval_scratch;
 
 /* NULL-terminated vectors for posix_spawn, all strings emalloc'd. */

@@ -358,7 +358,6 @@ zend_result altair_eval_scratch_create(const altair_eval_request *request, altai
 
 	memset(scratch, 0, sizeof(*scratch));
 	scratch->snippet_fd = -1;
-	scratch->on_disk = true;
 	if (!open_base(base, sizeof(base), &base_fd)) {
 		return fail("prepare", base);
 	}
@@ -431,10 +430,8 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch)
 		close(scratch->snippet_fd);
 		scratch->snippet_fd = -1;
 	}
-	if (scratch->dir && !scratch->on_disk) {
-		efree(scratch->dir);
-		scratch->dir = NULL;
-	}
+	/* A warm one's dir exists on the host only when its worker had no view of its own and made it
+	 * there (guest/lockdown/view.c); removing what is not there costs a lookup. */
 	if (scratch->dir) {
 		char *slash = strrchr(scratch->dir, '/');
 		*slash = '\0';

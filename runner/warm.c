@@ -419,7 +419,6 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	placeholder.dir = directory;
 	placeholder.snippet_path = NULL;
 	placeholder.snippet_fd = -1;
-	placeholder.on_disk = true;
 	altair_eval_command_build(&command, binary, request, &placeholder, &args);
 	placed[2] = control[1];
 	/* Only a template that may boot the project: a plain one's workers each mount their own /proc

@@ -21,6 +21,21 @@ static int view_timed(int (*step)(const altair_eval_lockdown_policy *, altair_ev
 	return status;
 }
 
+/* A warm worker whose snippet came with its request (a memfd: nothing of it on the host's disk) but
+ * that has no view of its own (the kernel refused the mount namespace, e.g. in a container): it
+ * reads its scratch dir on the host, as a cold child without a view does, so it makes that dir and
+ * writes the snippet there (the host removes the dir after the call, runner/scratch.c). Before
+ * Landlock, whose rules name the dir. */
+static int view_snippet_on_host(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	if ((mkdir(policy->scratch_dir, 0700) != 0 && errno != EEXIST)
+		|| !altair_eval_lockdown_mount_copy_snippet(policy->snippet_fd, policy->scratch_dir)) {
+		altair_eval_lockdown_note(report, "scratch: the snippet could not be written to %s: %s", policy->scratch_dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 #endif /* LOCKDOWN_MOUNTNS */
 
 int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
@@ -38,8 +53,13 @@ int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, 
 {
 #ifdef LOCKDOWN_MOUNTNS
 	/* A worker of a template that built the view does only its own part. */
-	return view_timed(altair_eval_lockdown_mount_prepared() ? altair_eval_lockdown_mount_worker : altair_eval_lockdown_mount_build,
+	int status = view_timed(altair_eval_lockdown_mount_prepared() ? altair_eval_lockdown_mount_worker : altair_eval_lockdown_mount_build,
 		policy, report);
+
+	if (status == 0 && !report->mountns && policy->snippet_fd > STDERR_FILENO && policy->scratch_dir) {
+		return view_snippet_on_host(policy, report);
+	}
+	return status;
 #else
 	(void) policy;
 	altair_eval_lockdown_note(report, "mountns: not compiled in");
