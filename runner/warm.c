@@ -298,9 +298,9 @@ static char *plain_note_from(const altair_eval_warm_event *event)
 	return estrdup(i ? note : "the template could not boot the project");
 }
 
-/* A template that may boot the project starts in a PID namespace of its own where the kernel lets
- * us make one (root, or CAP_SYS_ADMIN): it is pid 1 there, its workers are numbered from 2, no pid
- * of this machine is in their sight, and it can mount that namespace's /proc for them
+/* A template starts in a PID namespace of its own where the kernel lets us make one (root, or
+ * CAP_SYS_ADMIN): it is pid 1 there, its workers are numbered from 2, their getpid()/getppid() name
+ * no process of this machine, and a booted one can mount that namespace's /proc for its workers
  * (docs/ARCHITECTURE.md, "Booted templates"). unshare(CLONE_NEWPID) only says where this thread's
  * next child goes; right after the spawn the thread goes back to its own (permitted: the same
  * capability unshare needed). Returns a descriptor of this thread's own namespace to go back to,
@@ -421,9 +421,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	placeholder.snippet_fd = -1;
 	altair_eval_command_build(&command, binary, request, &placeholder, &args);
 	placed[2] = control[1];
-	/* Only a template that may boot the project: a plain one's workers each mount their own /proc
-	 * entry already (and keep the numbers they had). */
-	own_pidns = template->plain_note ? -1 : pidns_enter();
+	own_pidns = pidns_enter();
 	status = altair_eval_spawn_process(&command, ZSTR_VAL(request->project_root), placed, &template->pid);
 	pidns_leave(own_pidns);
 	template->pidns = own_pidns >= 0;
