@@ -10,17 +10,24 @@
  * Cases: evaluate('return 1+1;') on an empty project, and on the Laravel and Symfony fixtures the
  * count of bench/warm_app.php (a booted template of each app), and 'return 1+1;' there.
  *
- * Run: php -d extension=modules/altair_eval.so bench/warm_pool.php [--before=PATH] [blocks] [calls]
+ * --gap=MS: MS milliseconds between calls (not timed), as an interactive user or agent calls; by
+ * default the calls come back to back, where on 2 cores the previous call's background work (its
+ * worker's exit, the pool's refill) shares the CPU with the next one.
+ *
+ * Run: php -d extension=modules/altair_eval.so bench/warm_pool.php [--before=PATH] [--gap=MS] [blocks] [calls]
  */
 declare(strict_types=1);
 
 require __DIR__ . '/../tests/apps/fixtures/build.php';
 
 $before = null;
+$gap = 0;
 $args = [];
 foreach (array_slice($argv, 1) as $arg) {
     if (str_starts_with($arg, '--before=')) {
         $before = realpath(substr($arg, strlen('--before='))) ?: null;
+    } elseif (str_starts_with($arg, '--gap=')) {
+        $gap = max(0, (int) substr($arg, strlen('--gap=')));
     } else {
         $args[] = $arg;
     }
@@ -57,13 +64,14 @@ $cases = [
 
 // One block: a fresh process, one warm evaluator, one warm-up call, then $calls timed calls.
 $child = <<<'PHP'
-[$root, $snippet, $calls] = [$argv[1], $argv[2], (int) $argv[3]];
+[$root, $snippet, $calls, $gap] = [$argv[1], $argv[2], (int) $argv[3], (int) $argv[4]];
 $e = new Altair\Eval\Evaluator(warm: true);
 $r = new Altair\Eval\EvalRequest($snippet, $root);
 $first = $e->evaluate($r);
 if (!$first->ok) { fwrite(STDERR, json_encode($first->toArray()) . "\n"); exit(1); }
 $samples = [];
 for ($i = 0; $i < $calls; $i++) {
+    usleep($gap * 1000);
     $t = hrtime(true);
     $ok = $e->evaluate($r)->ok;
     $samples[] = (hrtime(true) - $t) / 1e6;
@@ -77,12 +85,13 @@ $median = function (array $values): float {
     sort($values);
     return $values[intdiv(count($values), 2)];
 };
-printf("%d blocks of %d warm calls per variant and case, taking turns; median of the blocks' p50 / p95 (ms)\n", $blocks, $calls);
+printf("%d blocks of %d warm calls per variant and case, taking turns, %s; median of the blocks' p50 / p95 (ms)\n", $blocks, $calls,
+    $gap > 0 ? "$gap ms apart" : 'back to back');
 foreach ($cases as $label => [$root, $snippet]) {
     $p50 = $p95 = [];
     for ($block = 0; $block < $blocks; $block++) {
         foreach ($variants as $name => $flags) {
-            $command = array_merge([PHP_BINARY], $flags, ['-r', $child, $roots[$root], $snippet, (string) $calls]);
+            $command = array_merge([PHP_BINARY], $flags, ['-r', $child, $roots[$root], $snippet, (string) $calls, (string) $gap]);
             $process = proc_open($command, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $roots[$root]);
             $out = stream_get_contents($pipes[1]);
             $err = stream_get_contents($pipes[2]);
