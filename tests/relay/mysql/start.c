@@ -13,23 +13,11 @@
  *
  * Prints "ok ..." lines; exits 1 on the first failure.
  */
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "engine.h"
+#include "../start.h"
 
 extern const altair_relay_engine altair_relay_engine_mysql;
-
-static int failures;
-
-static void check(int ok, const char *what)
-{
-	printf("%s %s\n", ok ? "ok  " : "FAIL", what);
-	if (!ok) {
-		failures++;
-	}
-}
 
 /* A packet: 3-byte length, sequence, payload. */
 static size_t packet(unsigned char *out, unsigned char sequence, const void *payload, size_t length)
@@ -49,37 +37,15 @@ static altair_relay_verdict feed(altair_relay_session *s, int from_server, unsig
 	return from_server ? altair_relay_engine_mysql.from_server(s, bytes, n) : altair_relay_engine_mysql.from_client(s, bytes, n);
 }
 
-static int contains_bytes(const altair_relay_buf *buf, const char *bytes, size_t n)
-{
-	for (size_t i = 0; buf->length >= n && i <= buf->length - n; i++) {
-		if (memcmp(buf->data + i, bytes, n) == 0) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 static int contains(const altair_relay_buf *buf, const char *text)
 {
-	size_t n = strlen(text);
-	for (size_t i = 0; buf->length >= n && i <= buf->length - n; i++) {
-		if (memcmp(buf->data + i, text, n) == 0) {
-			return 1;
-		}
-	}
-	return 0;
+	return contains_bytes(buf, text, strlen(text));
 }
 
 /* The offset of text in buf, or -1. */
 static long find(const altair_relay_buf *buf, const char *text)
 {
-	size_t n = strlen(text);
-	for (size_t i = 0; buf->length >= n && i <= buf->length - n; i++) {
-		if (memcmp(buf->data + i, text, n) == 0) {
-			return (long) i;
-		}
-	}
-	return -1;
+	return find_bytes(buf, text, strlen(text));
 }
 
 /* A MariaDB greeting (protocol 10, mysql_native_password), the client's login, the server's OK. */

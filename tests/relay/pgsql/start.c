@@ -11,23 +11,12 @@
  *
  * Prints "ok ..." lines; exits 1 on the first failure.
  */
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "engine.h"
+#include "../start.h"
 
 extern const altair_relay_engine altair_relay_engine_pgsql;
-
-static int failures;
-
-static void check(int ok, const char *what)
-{
-	printf("%s %s\n", ok ? "ok  " : "FAIL", what);
-	if (!ok) {
-		failures++;
-	}
-}
 
 /* A message: type (0: none, the startup packet), 4-byte big-endian length, body. */
 static size_t message(unsigned char *out, char type, const void *body, size_t length)
@@ -50,16 +39,6 @@ static altair_relay_verdict feed(altair_relay_session *s, int from_server, char 
 	unsigned char bytes[512];
 	size_t n = message(bytes, type, body, length);
 	return from_server ? altair_relay_engine_pgsql.from_server(s, bytes, n) : altair_relay_engine_pgsql.from_client(s, bytes, n);
-}
-
-static int contains(const altair_relay_buf *buf, const char *bytes, size_t n)
-{
-	for (size_t i = 0; buf->length >= n && i <= buf->length - n; i++) {
-		if (memcmp(buf->data + i, bytes, n) == 0) {
-			return 1;
-		}
-	}
-	return 0;
 }
 
 /* How many ReadyForQuery messages the buffer holds, read message by message. */
@@ -100,7 +79,7 @@ static void ready_with_the_guard(void)
 	if (!s) {
 		return;
 	}
-	check(contains(&io.to_server, "BEGIN READ ONLY", 15), "the guard is sent once the server is ready");
+	check(contains_bytes(&io.to_server, "BEGIN READ ONLY", 15), "the guard is sent once the server is ready");
 	check(ready_count(&io.to_client) == 1, "the client has its ReadyForQuery in the same turn, before the guard's reply");
 
 	altair_relay_buf_reset(&io.to_server);
@@ -113,8 +92,8 @@ static void ready_with_the_guard(void)
 	feed(s, 1, 'D', "\x00\x01" "\x00\x00\x00\x01" "1", 7);
 	feed(s, 1, 'C', "SELECT 1", 9);
 	feed(s, 1, 'Z', "T", 1);
-	check(contains(&io.to_server, "SELECT 42", 9), "the client's query goes once the guard transaction is open");
-	check(ready_count(&io.to_client) == 0 && !contains(&io.to_client, "BEGIN", 5),
+	check(contains_bytes(&io.to_server, "SELECT 42", 9), "the client's query goes once the guard transaction is open");
+	check(ready_count(&io.to_client) == 0 && !contains_bytes(&io.to_client, "BEGIN", 5),
 		"the guard's reply never reaches the client (no second ReadyForQuery)");
 	altair_relay_status status = {.superuser = -1};
 	altair_relay_engine_pgsql.status(s, &status);
@@ -138,8 +117,8 @@ static void refused_guard_sends_nothing_of_the_client(void)
 	static const char error[] = "SERROR\0C0A000\0Mnot supported\0";
 	altair_relay_verdict verdict = feed(s, 1, 'E', error, sizeof(error));
 	check(verdict == ALTAIR_RELAY_CLOSE, "a refused guard closes the connection");
-	check(contains(&io.to_client, "could not start its guard transaction", 37), "... and tells the client why");
-	check(!contains(&io.to_server, "DELETE", 6), "nothing of the client's was sent to the server");
+	check(contains_bytes(&io.to_client, "could not start its guard transaction", 37), "... and tells the client why");
+	check(!contains_bytes(&io.to_server, "DELETE", 6), "nothing of the client's was sent to the server");
 	altair_relay_status status = {.superuser = -1};
 	altair_relay_engine_pgsql.status(s, &status);
 	check(!status.guarded, "status(): not guarded");
