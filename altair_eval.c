@@ -21,6 +21,8 @@ ZEND_DECLARE_MODULE_GLOBALS(altair_eval)
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("altair_eval.queries", "1", PHP_INI_ALL, OnUpdateBool, queries,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.relay_spin_us", "100", PHP_INI_ALL, OnUpdateLong, relay_spin_us,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest", "0", PHP_INI_SYSTEM, OnUpdateBool, guest,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_template", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_template,

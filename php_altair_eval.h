@@ -157,6 +157,8 @@ extern zend_module_entry altair_eval_module_entry;
 /* At the end of an evaluation: how long the relay may spend writing each engine's finish()
  * (rollback, terminate) to the servers before it closes them (the server rolls back anyway). */
 #define ALTAIR_EVAL_RELAY_FINISH_MS 200
+/* altair_eval.relay_spin_us is capped at this (a spin longer than a round trip saves nothing). */
+#define ALTAIR_EVAL_RELAY_SPIN_MAX_US 1000
 /* EvalResult queries: at most this many statements, and this many bytes of text, parameters and
  * errors in all; one statement's text is cut past ALTAIR_EVAL_QUERY_TEXT_MAX bytes. */
 #define ALTAIR_EVAL_QUERIES_MAX 1000
@@ -177,6 +179,9 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* Host: the relay records every statement in EvalResult::$queries (altair_eval.queries, default
 	 * on; off only to measure what the recording costs: bench/databases.php) */
 	bool queries;
+	/* Host: how long the relay keeps polling without sleeping after it moved bytes, in µs
+	 * (altair_eval.relay_spin_us, default 100; 0: never; runner/relay.c altair_eval_relay_poll) */
+	zend_long relay_spin_us;
 	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
 	bool guest;
 	bool guest_template;

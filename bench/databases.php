@@ -10,6 +10,7 @@
  *     connection (an unsafe evaluation, no sandbox) (target: <= 1.3x)
  *   - the queries in the result: recording on (the default) against off (altair_eval.queries=0),
  *     for User::count() and for 1,000 statements, rounds interleaved (target: within 1.05x)
+ *   - the relay's spin (altair_eval.relay_spin_us) off against the default, on the same loop
  *   - what the relay itself adds to one evaluation: a connection (connect, Laravel's connection
  *     statements, the count) timed inside the snippet once the driver's classes are loaded, through
  *     the relay against a direct connection (an unsafe evaluation), rounds interleaved; the rest of
@@ -122,6 +123,23 @@ foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
     printf("%-44s %10.1f %8s\n", "$label direct (unsafe: no sandbox, no relay)", $direct, '1.00');
     printf("%-44s %10.1f %8.2f %8s   (median of the rounds' own ratios: %.2f)\n", "$label through the relay, read-only", $relay,
         $relay / $direct, '<= 1.3', $ratio);
+}
+
+/* The relay's spin (altair_eval.relay_spin_us): off against the default, rounds interleaved. */
+printf("\n%-44s %10s %8s\n", '1,000 SELECT 1 through the relay: spin', 'ms', 'ratio');
+foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
+    $spin = [0 => [], 1 => []];
+    for ($i = 0; $i < 7; $i++) {
+        foreach ([0, 1] as $on) {
+            $on ? ini_restore('altair_eval.relay_spin_us') : ini_set('altair_eval.relay_spin_us', '0');
+            $spin[$on][] = (float) $evaluator->evaluate(new EvalRequest($loop, $apps[$server], timeoutMs: 30000))->result['value'];
+        }
+    }
+    ini_restore('altair_eval.relay_spin_us');
+    sort($spin[0]);
+    sort($spin[1]);
+    printf("%-44s %10.1f %8s\n", "$label, relay_spin_us=0 (sleeps in poll)", $spin[0][3], '1.00');
+    printf("%-44s %10.1f %8.2f\n", '  relay_spin_us=' . ini_get('altair_eval.relay_spin_us') . ' (the default)', $spin[1][3], $spin[1][3] / $spin[0][3]);
 }
 
 printf("\n%-44s %10s %8s %8s\n", 'the queries in the result: recorded vs not', 'p50 ms', 'ratio', 'target');

@@ -28,6 +28,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -39,6 +40,23 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec;
+}
+
+/*
+ * How long altair_eval_relay_poll spins. Every relayed round trip wakes the relay twice (the
+ * client's statement, the server's reply); a sleeping process's wake-up costs tens of µs on a
+ * virtual machine (measured here: the relay added ~110 µs to a 65 µs MariaDB `SELECT 1`), about
+ * what the reply takes to come. With one CPU a spin only steals it from the peer it waits for.
+ */
+static uint64_t spin_ns(void)
+{
+	zend_long us = ALTAIR_EVAL_G(relay_spin_us);
+	cpu_set_t cpus;
+
+	if (us <= 0 || sched_getaffinity(0, sizeof(cpus), &cpus) != 0 || CPU_COUNT(&cpus) < 2) {
+		return 0;
+	}
+	return 1000u * (uint64_t) MIN(us, ALTAIR_EVAL_RELAY_SPIN_MAX_US);
 }
 
 /* A Unix listener of the host at <scratch>/relay-<n>.sock, which the child's view binds over the
@@ -91,6 +109,7 @@ altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databas
 		}
 	}
 	array_init(&relay->queries);
+	relay->spin_ns = spin_ns();
 	return relay;
 }
 
@@ -438,6 +457,21 @@ static bool finished(const relay_connection *c)
 		&& (c->client < 0 || c->io.to_client.length == 0);
 }
 
+int altair_eval_relay_poll(const altair_eval_relay *relay, struct pollfd *fds, nfds_t count, int timeout_ms)
+{
+	if (relay && relay->moved && relay->spin_ns > 0 && timeout_ms != 0) {
+		uint64_t until = now_ns() + relay->spin_ns;
+		int ready;
+
+		do {
+			if ((ready = poll(fds, count, 0)) != 0) {
+				return ready;
+			}
+		} while (now_ns() < until);
+	}
+	return poll(fds, count, timeout_ms);
+}
+
 void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_t count)
 {
 	size_t connections = relay ? relay->connection_count : 0;
@@ -445,12 +479,15 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
 	if (!relay || count != relay->watched) {
 		return;
 	}
+	relay->moved = false;
 	for (size_t k = 0; k < count; k++) {
 		relay_owner owner = relay->owners[k];
+
 
 		if (owner.kind == RELAY_LISTENER && (fds[k].revents & POLLIN)) {
 			accept_client(relay, owner.index);
 		} else if (owner.kind == RELAY_CLIENT && owner.index < connections && k + 1 < count) {
+			relay->moved |= ((fds[k].revents | fds[k + 1].revents) & (POLLIN | POLLOUT)) != 0;
 			serve_connection(relay->connections[owner.index], fds[k].revents, fds[k + 1].revents);
 			k++;
 		}

@@ -56,6 +56,8 @@ struct altair_eval_relay {
 	size_t connection_count;
 	relay_owner owners[RELAY_WATCH_MAX];
 	size_t watched;
+	uint64_t spin_ns;         /* altair_eval_relay_poll's spin; 0: none (one CPU, or turned off) */
+	bool moved;               /* the last serve had traffic on a relayed connection */
 	zval queries;             /* the list EvalResult::$queries shows */
 	size_t query_bytes;
 	bool queries_truncated;

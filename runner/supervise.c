@@ -398,7 +398,7 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 		for (size_t i = 0; i < WATCHED + relayed; i++) {
 			s.polled[i].revents = 0;
 		}
-		ready = poll(s.polled, WATCHED + relayed, next_wake(&s, now));
+		ready = altair_eval_relay_poll(outcome->relay, s.polled, WATCHED + relayed, next_wake(&s, now));
 		if (ready < 0 && errno != EINTR) {
 			break;
 		}
