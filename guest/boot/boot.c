@@ -94,32 +94,40 @@ bool altair_eval_guest_boot_run(void)
 	return booted;
 }
 
-/* Before a booted template forks: what the frameworks opened at boot and reopen on first use. */
-void altair_eval_guest_boot_release_connections(void)
+/* Calls one of the boot code's functions without arguments; its exception is dropped. */
+static void call_dropping(const char *name, zval *outcome)
 {
-	zval function, outcome;
+	zval function;
 
-	ZVAL_STRING(&function, "Altair\\Eval\\Guest\\release_connections");
-	ZVAL_UNDEF(&outcome);
-	call_user_function(NULL, NULL, &function, &outcome, 0, NULL);
+	ZVAL_STRING(&function, name);
+	ZVAL_UNDEF(outcome);
+	call_user_function(NULL, NULL, &function, outcome, 0, NULL);
 	zval_ptr_dtor(&function);
-	zval_ptr_dtor(&outcome);
 	if (EG(exception)) {
 		zend_clear_exception();
 	}
 }
 
+/* Before a booted template forks: what the frameworks opened at boot and reopen on first use. */
+void altair_eval_guest_boot_release_connections(void)
+{
+	zval outcome;
+
+	call_dropping("Altair\\Eval\\Guest\\release_connections", &outcome);
+	zval_ptr_dtor(&outcome);
+}
+
+void altair_eval_guest_boot_prime(void)
+{
+	zval outcome;
+
+	call_dropping("Altair\\Eval\\Guest\\prime_workers", &outcome);
+	zval_ptr_dtor(&outcome);
+}
+
 void altair_eval_guest_boot_autoload_dirs(zval *dirs)
 {
-	zval function;
-
-	ZVAL_STRING(&function, "Altair\\Eval\\Guest\\autoload_dirs");
-	ZVAL_UNDEF(dirs);
-	call_user_function(NULL, NULL, &function, dirs, 0, NULL);
-	zval_ptr_dtor(&function);
-	if (EG(exception)) {
-		zend_clear_exception();
-	}
+	call_dropping("Altair\\Eval\\Guest\\autoload_dirs", dirs);
 	if (Z_TYPE_P(dirs) != IS_ARRAY) {
 		zval_ptr_dtor(dirs);
 		array_init(dirs);

@@ -29,6 +29,11 @@ void altair_eval_guest_boot_send_host(zval *host);
  * scan after it decides. */
 void altair_eval_guest_boot_release_connections(void);
 
+/* A booted template, after a boot that succeeded: the first-use work of the workers' first database
+ * call done once for all of them (Altair\Eval\Guest\prime_workers in boot/core.c; nothing
+ * connects). Exceptions are dropped. */
+void altair_eval_guest_boot_prime(void);
+
 /* Composer's autoload dirs after the boot (Altair\Eval\Guest\autoload_dirs in boot/core.c): an
  * array of strings in dirs (empty without Composer 2). Exceptions are dropped. */
 void altair_eval_guest_boot_autoload_dirs(zval *dirs);

@@ -213,6 +213,9 @@ static void run_boot(void)
 	}
 	altair_eval_guest_boot_capture(&host);
 	keep_outcome(true);
+	if (!failure && !exited) {
+		altair_eval_guest_boot_prime();
+	}
 }
 
 /* The boot's output: what is left in the buffer started before it (nested ones flushed into it). */
