@@ -321,9 +321,9 @@ bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd);
 /* The relay's descriptors for poll, at most room; returns how many. */
 size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, size_t room);
 /* poll() for supervision: right after the relay moved bytes, first polls without sleeping for a
- * few dozen µs (the reply to what it just passed on is usually that close), then sleeps as poll
- * would. relay may be NULL. */
-int altair_eval_relay_poll(const altair_eval_relay *relay, struct pollfd *fds, nfds_t count, int timeout_ms);
+ * few dozen µs (the reply to what it just passed on is usually that close) while such waits stay
+ * that short, then sleeps as poll would. relay may be NULL. */
+int altair_eval_relay_poll(altair_eval_relay *relay, struct pollfd *fds, nfds_t count, int timeout_ms);
 /* After poll: serves the entries altair_eval_relay_watch filled. */
 void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_t count);
 /* The end of the evaluation: each engine's finish() written to its server (briefly), then every

@@ -457,19 +457,34 @@ static bool finished(const relay_connection *c)
 		&& (c->client < 0 || c->io.to_client.length == 0);
 }
 
-int altair_eval_relay_poll(const altair_eval_relay *relay, struct pollfd *fds, nfds_t count, int timeout_ms)
+/*
+ * Adaptive: it spins only once RELAY_SPIN_STREAK waits in a row after traffic were shorter than the
+ * spin, as in a loop of statements; a longer one ends the streak. A spin that waits in vain takes a
+ * CPU from whoever works meanwhile (the snippet between its statements, the server starting a
+ * session, the template forking the next worker): spinning after every exchange made a warm
+ * User::count(), one connection and a few statements, 0.3-0.9 ms slower on this 2-core VM.
+ */
+#define RELAY_SPIN_STREAK 8
+int altair_eval_relay_poll(altair_eval_relay *relay, struct pollfd *fds, nfds_t count, int timeout_ms)
 {
-	if (relay && relay->moved && relay->spin_ns > 0 && timeout_ms != 0) {
-		uint64_t until = now_ns() + relay->spin_ns;
-		int ready;
+	uint64_t started;
+	int ready;
 
+	if (!relay || !relay->moved || relay->spin_ns == 0 || timeout_ms == 0) {
+		return poll(fds, count, timeout_ms);
+	}
+	started = now_ns();
+	if (relay->streak >= RELAY_SPIN_STREAK) {
 		do {
 			if ((ready = poll(fds, count, 0)) != 0) {
+				relay->streak++;
 				return ready;
 			}
-		} while (now_ns() < until);
+		} while (now_ns() - started < relay->spin_ns);
 	}
-	return poll(fds, count, timeout_ms);
+	ready = poll(fds, count, timeout_ms);
+	relay->streak = now_ns() - started <= relay->spin_ns ? relay->streak + 1 : 0;
+	return ready;
 }
 
 void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_t count)
@@ -485,6 +500,8 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
 
 
 		if (owner.kind == RELAY_LISTENER && (fds[k].revents & POLLIN)) {
+			/* a new connection: its server's connect and greeting follow at once */
+			relay->moved = true;
 			accept_client(relay, owner.index);
 		} else if (owner.kind == RELAY_CLIENT && owner.index < connections && k + 1 < count) {
 			relay->moved |= ((fds[k].revents | fds[k + 1].revents) & (POLLIN | POLLOUT)) != 0;

@@ -58,6 +58,7 @@ struct altair_eval_relay {
 	size_t watched;
 	uint64_t spin_ns;         /* altair_eval_relay_poll's spin; 0: none (one CPU, or turned off) */
 	bool moved;               /* the last serve had traffic on a relayed connection */
+	unsigned streak;          /* waits after traffic in a row no longer than the spin */
 	zval queries;             /* the list EvalResult::$queries shows */
 	size_t query_bytes;
 	bool queries_truncated;

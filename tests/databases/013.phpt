@@ -1,11 +1,11 @@
 --TEST--
 Databases: the relay's spin (altair_eval.relay_spin_us) changes nothing but latency: the same statements, rows and refusals with it off, on, and over its cap, cold and warm, on MariaDB and PostgreSQL
 --DESCRIPTION--
-After it moves bytes the relay polls without sleeping for altair_eval.relay_spin_us (default 100,
-capped at 1000, runner/relay.c altair_eval_relay_poll) before it sleeps in poll. The spin only
-decides when the relay looks again: every setting must relay the same conversation. Here, for each
-server and setting: 300 statements back to back (the spin's case: each reply is in before the
-relay would sleep), a result of 3 MB (more than the relay's backlog, so the loop stops and resumes
+After it moves bytes, once eight waits in a row were short, the relay polls without sleeping for
+altair_eval.relay_spin_us (default 100, capped at 1000, runner/relay.c altair_eval_relay_poll)
+before it sleeps in poll. The spin only decides when the relay looks again: every setting must
+relay the same conversation. Here, for each server and setting: 300 statements back to back (the
+spin's case: each reply is in before the relay would sleep), a result of 3 MB (more than the relay's backlog, so the loop stops and resumes
 reading the server), a refused write (read-only by the server), and the recorded queries. The
 setting is read when an evaluation starts and can be changed at run time; a negative value is none.
 --EXTENSIONS--
