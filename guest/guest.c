@@ -595,6 +595,13 @@ static bool lock_down(void)
 		/* A booted template's worker only narrows what its template holds (lockdown/booted.c). */
 		int status = booted ? altair_eval_lockdown_booted_worker(&policy, &template_namespaces, &kernel)
 			: altair_eval_lockdown_apply(&policy, &kernel);
+		/* A pooled booted worker's template checked its boot's files meanwhile (template.c). */
+		if (altair_eval_guest_template_awaiting_verdict()) {
+			altair_eval_guest_template_await_verdict();
+			if (altair_eval_guest_report_open() != SUCCESS) {
+				status = -1;
+			}
+		}
 		report_relay(&policy, &kernel);
 		free_policy(&policy);
 		scratch_capped = kernel.scratch_capped;
@@ -806,7 +813,8 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 		/* Returns only in a worker forked for one request; from here on it is a cold child. */
 		altair_eval_guest_template_serve(prepare_pooled_worker);
 	}
-	if (altair_eval_guest_report_open() != SUCCESS) {
+	/* A worker waiting for its template's verdict opens the channel once it has it (lock_down). */
+	if (!altair_eval_guest_template_awaiting_verdict() && altair_eval_guest_report_open() != SUCCESS) {
 		stop("no result channel (this process was not started by Altair\\Eval\\Evaluator)");
 	}
 	snprintf(snippet, sizeof(snippet), "%s%s", ALTAIR_EVAL_G(guest_scratch), ALTAIR_EVAL_SNIPPET_FILE);

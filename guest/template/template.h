@@ -46,6 +46,14 @@ void altair_eval_guest_template_set_note(const char *text);
 const char *altair_eval_guest_template_note(void);
 /* A worker's snippet descriptor from its request, handed over once (then -1); -1 elsewhere. */
 int altair_eval_guest_template_take_snippet_fd(void);
+/* A pooled worker of a booted template prepares its lockdown while its template checks that the
+ * boot's files are unchanged: true until it has the verdict. Until then it reads nothing from and
+ * writes nothing to its request's conduits (the request goes to a new template when this one is
+ * stale, conduits and all). */
+bool altair_eval_guest_template_awaiting_verdict(void);
+/* Waits for that verdict: returns when the template is fresh; the template kills the worker (its
+ * whole group) when it is stale. */
+void altair_eval_guest_template_await_verdict(void);
 
 /* template/fresh.c. Around the template's boot: notes whether it seeds mt_rand on purpose. In each
  * worker, before its user code: its own generator state and request time. */
