@@ -27,6 +27,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/eventfd.h>
@@ -661,6 +662,10 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 			continue;
 		}
 		send_event(ALTAIR_EVAL_WARM_STARTED, pid, 0, NULL);
+		/* The event's write woke the host as a "sync" wake-up, onto this CPU when the other was
+		 * busy: it runs before the replacement's fork, which took 1-1.5 ms here while the host
+		 * waited for this event to start reading the worker's frames (perf probe). */
+		sched_yield();
 		/* The replacement, while the worker runs (on another core, if there is one). */
 		if (pool_fill(template_pid)) {
 			return;
