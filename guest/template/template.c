@@ -321,6 +321,27 @@ static int request_snippet_fd = -1;
 /* A booted template's pooled worker: its eventfd until the template's verdict (-1: none). */
 static int verdict_fd = -1;
 
+/* A worker's eventfd (EFD_SEMAPHORE): the template counts one (the wake-up, then the verdict) ... */
+static bool count_one(int fd)
+{
+	uint64_t one = 1;
+
+	return write(fd, &one, sizeof(one)) == (ssize_t) sizeof(one); /* at most 2: never overflows */
+}
+
+/* ... and the worker takes it, waiting until there is one; a worker that cannot read it exits. */
+static void take_one(int fd)
+{
+	struct pollfd counted = { .fd = fd, .events = POLLIN };
+	uint64_t value;
+
+	while (poll(&counted, 1, -1) < 0 && errno == EINTR) {
+	}
+	if (read(fd, &value, sizeof(value)) != (ssize_t) sizeof(value)) {
+		_exit(0);
+	}
+}
+
 bool altair_eval_guest_template_awaiting_verdict(void)
 {
 	return verdict_fd >= 0;
@@ -328,17 +349,10 @@ bool altair_eval_guest_template_awaiting_verdict(void)
 
 void altair_eval_guest_template_await_verdict(void)
 {
-	struct pollfd verdict = { .fd = verdict_fd, .events = POLLIN };
-	uint64_t value;
-
 	if (verdict_fd < 0) {
 		return;
 	}
-	while (poll(&verdict, 1, -1) < 0 && errno == EINTR) {
-	}
-	if (read(verdict_fd, &value, sizeof(value)) != (ssize_t) sizeof(value)) {
-		_exit(0);
-	}
+	take_one(verdict_fd);
 	close(verdict_fd);
 	verdict_fd = -1;
 }
@@ -405,14 +419,8 @@ static void wait_for_request(int fd, int wake, pid_t template_pid)
 	ssize_t received;
 
 	if (wake >= 0) {
-		struct pollfd woken = { .fd = wake, .events = POLLIN };
-		uint64_t value;
-		while (poll(&woken, 1, -1) < 0 && errno == EINTR) {
-		}
-		/* EFD_SEMAPHORE: this takes the wake-up; a booted template writes the verdict next. */
-		if (read(wake, &value, sizeof(value)) != (ssize_t) sizeof(value)) {
-			_exit(0);
-		}
+		/* The wake-up; a booted template counts the verdict next. */
+		take_one(wake);
 		if (altair_eval_guest_template_booted()) {
 			verdict_fd = wake;
 		} else {
@@ -526,12 +534,10 @@ static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[A
 		}
 		worker = pool[0];
 		memmove(pool, pool + 1, sizeof(pool[0]) * (size_t) --pool_count);
+		/* A worker that cannot take the request (it died) goes, and the next one takes it. */
 		if (altair_eval_fdio_send(worker.fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS)
-			== (ssize_t) sizeof(*request)) {
+				== (ssize_t) sizeof(*request) && (worker.wake < 0 || count_one(worker.wake))) {
 			if (worker.wake >= 0) {
-				uint64_t one = 1;
-				ssize_t written = write(worker.wake, &one, sizeof(one));
-				(void) written; /* a counter that cannot overflow at 1: only a dead worker fails */
 				if (altair_eval_guest_template_booted()) {
 					*verdict = worker.wake;
 				} else {
@@ -641,7 +647,6 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 		 * while the pooled worker prepares its lockdown; it waits for this verdict before it
 		 * touches its conduits, and is killed with its group when the template is stale. */
 		if (verdict >= 0) {
-			uint64_t one = 1;
 			if (stale()) {
 				kill(-pid, SIGKILL);
 				kill(pid, SIGKILL);
@@ -649,8 +654,8 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 				}
 				retire_stale(fds, template_pid);
 			}
-			if (write(verdict, &one, sizeof(one)) != (ssize_t) sizeof(one)) {
-				kill(-pid, SIGKILL); /* cannot happen with a counter at most 1; never leave it waiting */
+			if (!count_one(verdict)) {
+				kill(-pid, SIGKILL); /* never leave it waiting */
 			}
 			close(verdict);
 		}
