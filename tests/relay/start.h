@@ -36,4 +36,19 @@ static int contains_bytes(const altair_relay_buf *buf, const char *bytes, size_t
 	return find_bytes(buf, bytes, n) >= 0;
 }
 
+/* A test's session, checked to exist (a failure when the engine could not open it). */
+static altair_relay_session *started(altair_relay_session *s)
+{
+	check(s != NULL, "a session");
+	return s;
+}
+
+/* The end of a test's session: the engine closes it, and both sides' queues are freed. */
+static void end_session(const altair_relay_engine *engine, altair_relay_session *s, altair_relay_io *io)
+{
+	engine->close(s);
+	altair_relay_buf_free(&io->to_server);
+	altair_relay_buf_free(&io->to_client);
+}
+
 #endif

@@ -86,8 +86,7 @@ static altair_relay_session *logged_in(altair_relay_io *io)
 static void guard_then_probe_then_client(void)
 {
 	altair_relay_io io = {0};
-	altair_relay_session *s = logged_in(&io);
-	check(s != NULL, "a session");
+	altair_relay_session *s = started(logged_in(&io));
 	if (!s) {
 		return;
 	}
@@ -114,16 +113,13 @@ static void guard_then_probe_then_client(void)
 	altair_relay_status status = {.superuser = -1};
 	altair_relay_engine_mysql.status(s, &status);
 	check(status.guarded && status.superuser == 1, "status(): guarded, and the probe's answer (superuser)");
-	altair_relay_engine_mysql.close(s);
-	altair_relay_buf_free(&io.to_server);
-	altair_relay_buf_free(&io.to_client);
+	end_session(&altair_relay_engine_mysql, s, &io);
 }
 
 static void refused_guard_sends_nothing_of_the_client(void)
 {
 	altair_relay_io io = {0};
-	altair_relay_session *s = logged_in(&io);
-	check(s != NULL, "a session");
+	altair_relay_session *s = started(logged_in(&io));
 	if (!s) {
 		return;
 	}
@@ -140,9 +136,7 @@ static void refused_guard_sends_nothing_of_the_client(void)
 	altair_relay_status status = {.superuser = -1};
 	altair_relay_engine_mysql.status(s, &status);
 	check(!status.guarded, "status(): not guarded");
-	altair_relay_engine_mysql.close(s);
-	altair_relay_buf_free(&io.to_server);
-	altair_relay_buf_free(&io.to_client);
+	end_session(&altair_relay_engine_mysql, s, &io);
 }
 
 int main(void)

@@ -74,8 +74,7 @@ static altair_relay_session *logged_in(altair_relay_io *io)
 static void ready_with_the_guard(void)
 {
 	altair_relay_io io = {0};
-	altair_relay_session *s = logged_in(&io);
-	check(s != NULL, "a session");
+	altair_relay_session *s = started(logged_in(&io));
 	if (!s) {
 		return;
 	}
@@ -98,16 +97,13 @@ static void ready_with_the_guard(void)
 	altair_relay_status status = {.superuser = -1};
 	altair_relay_engine_pgsql.status(s, &status);
 	check(status.guarded, "status(): guarded");
-	altair_relay_engine_pgsql.close(s);
-	altair_relay_buf_free(&io.to_server);
-	altair_relay_buf_free(&io.to_client);
+	end_session(&altair_relay_engine_pgsql, s, &io);
 }
 
 static void refused_guard_sends_nothing_of_the_client(void)
 {
 	altair_relay_io io = {0};
-	altair_relay_session *s = logged_in(&io);
-	check(s != NULL, "a session");
+	altair_relay_session *s = started(logged_in(&io));
 	if (!s) {
 		return;
 	}
@@ -122,9 +118,7 @@ static void refused_guard_sends_nothing_of_the_client(void)
 	altair_relay_status status = {.superuser = -1};
 	altair_relay_engine_pgsql.status(s, &status);
 	check(!status.guarded, "status(): not guarded");
-	altair_relay_engine_pgsql.close(s);
-	altair_relay_buf_free(&io.to_server);
-	altair_relay_buf_free(&io.to_client);
+	end_session(&altair_relay_engine_pgsql, s, &io);
 }
 
 int main(void)
