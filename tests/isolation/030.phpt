@@ -23,9 +23,20 @@ require __DIR__ . '/../helpers.inc';
 /** Runs $code in a fresh php (this test's -d flags) inside its own mount namespace, over a tmpfs /tmp. */
 function in_private_tmp(string $setup, string $code): string
 {
-    $inner = implode(' ', array_map('escapeshellarg', [PHP_BINARY, ...altair_test_php_args(), '-r', $code]));
+    $args = altair_test_php_args();
+    $inner = implode(' ', array_map('escapeshellarg', [PHP_BINARY, ...$args, '-r', $code]));
+    // A module loaded from under /tmp (a checkout there) is carried over into the new tmpfs: opened
+    // before the mount, written back at its path after it.
+    [$keep, $restore] = ['', ''];
+    foreach ($args as $arg) {
+        if (str_starts_with($arg, 'extension=/tmp/')) {
+            $path = escapeshellarg(substr($arg, strlen('extension=')));
+            $keep .= "exec 9<$path; ";
+            $restore .= 'mkdir -p "$(dirname ' . $path . ')"; cat <&9 >' . $path . '; exec 9<&-; ';
+        }
+    }
     $command = ['unshare', '--mount', '--propagation', 'private', 'env', '-u', 'XDG_RUNTIME_DIR', 'sh', '-ec',
-        "mount -t tmpfs -o mode=1777 none /tmp; mkdir /tmp/proj; $setup; exec $inner"];
+        "{$keep}mount -t tmpfs -o mode=1777 none /tmp; $restore mkdir /tmp/proj; $setup; exec $inner"];
     $process = proc_open($command, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes);
     $output = stream_get_contents($pipes[1]);
     fclose($pipes[1]);
