@@ -22,6 +22,7 @@ case $self in
 esac
 entry=$bin/altair.php
 module=$bin/../modules/altair_eval.so
+client=$bin/../modules/altair-client
 
 php=$(command -v "${PHP_BINARY:-php}") || {
     printf 'altair: cannot find %s; put php on PATH or set PHP_BINARY to its path.\n' "${PHP_BINARY:-php}" >&2
@@ -113,10 +114,17 @@ thin_start() {
         *) return 0 ;;
     esac
     encode_path "$root"
-    [ -S "$runtime/root$encoded" ] || return 0
+    marker=$runtime/root$encoded
+    [ -S "$marker" ] || return 0
     export ALTAIR_EVAL_THIN="$loads"
     set -f
     IFS='	'
+    # The server's client (client/client.c, built by scripts/build) asks without a PHP start of its
+    # own, and becomes the thin PHP below whenever the server does not take the call.
+    if [ -x "$client" ] && [ -z "${ALTAIR_EVAL_NO_CLIENT:-}" ]; then
+        # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
+        exec "$client" "$marker" "$#" "$@" "$php" $thin -d "extension=$thin_module" "$entry" "$@"
+    fi
     # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
     exec "$php" $thin -d "extension=$thin_module" "$entry" "$@"
 }

@@ -12,6 +12,8 @@ use Symfony\Component\Console\Input\InputInterface;
  */
 final class OptionReader
 {
+    public const DATABASES_VARIABLE = 'ALTAIR_EVAL_DATABASES';
+
     public function __construct(private readonly InputInterface|OptionValues $input)
     {
     }
@@ -111,7 +113,7 @@ final class OptionReader
     {
         $databases = $this->strings($name);
         if ($databases === []) {
-            $databases = preg_split('/[\s,]+/', (string) getenv('ALTAIR_EVAL_DATABASES'), -1, PREG_SPLIT_NO_EMPTY) ?: [];
+            $databases = self::listedDatabases((string) getenv(self::DATABASES_VARIABLE));
         }
         foreach ($databases as $url) {
             if (preg_match('#^[a-z][a-z0-9+.-]*://\S+$#i', $url) !== 1) {
@@ -120,6 +122,16 @@ final class OptionReader
         }
 
         return $databases;
+    }
+
+    /**
+     * The URLs of an ALTAIR_EVAL_DATABASES value.
+     *
+     * @return list<string>
+     */
+    public static function listedDatabases(string $value): array
+    {
+        return preg_split('/[\s,]+/', $value, -1, PREG_SPLIT_NO_EMPTY) ?: [];
     }
 
     public function flag(string $name): bool

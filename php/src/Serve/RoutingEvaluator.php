@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace AltairEval\Frontend\Serve;
 
 use Altair\Eval\EvalException;
-use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
 use AltairEval\Frontend\Runtime\Outcome;
@@ -42,13 +41,7 @@ final class RoutingEvaluator implements EvaluatorPort
         if ($reply === null) {
             return $this->cold->evaluate($call);
         }
-        if (is_array($reply['outcome'] ?? null)) {
-            return Outcome::fromArray($reply['outcome']);
-        }
-        if (is_string($reply['refused'] ?? null)) {
-            throw new UsageError($reply['refused']);
-        }
 
-        throw new EvalException('the project\'s server: ' . (is_string($reply['failed'] ?? null) ? $reply['failed'] : 'no answer.'));
+        return ServedEvaluator::read($reply);
     }
 }

@@ -32,6 +32,9 @@ final class ServeHandler
      */
     public function evaluate(array $request): array
     {
+        if (($request['op'] ?? null) === 'cli') {
+            return (new CliCall($this, $this->limits))->answer($request);
+        }
         try {
             $call = $this->messages->decode(is_array($request['call'] ?? null) ? $request['call'] : []);
         } catch (ServeError $error) {

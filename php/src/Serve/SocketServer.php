@@ -243,7 +243,7 @@ final class SocketServer
      */
     private function answered(?Connection $connection, array $reply): void
     {
-        if (isset($reply['outcome'])) {
+        if (isset($reply['outcome']) || ($reply['evaluated'] ?? false) === true) {
             $this->served++;
         }
         if ($connection !== null && isset($this->connections[spl_object_id($connection->socket)])) {
@@ -349,7 +349,7 @@ final class SocketServer
         }
 
         return match ($request['op'] ?? null) {
-            'eval' => null,
+            'eval', 'cli' => null,
             'status' => ['status' => $this->status()],
             'stop' => $this->stop(),
             default => ['refused' => 'unknown request.'],

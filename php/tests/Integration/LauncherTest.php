@@ -130,7 +130,9 @@ final class LauncherTest extends TestCase
 
     public function testWhileTheProjectsServerRunsEvalStartsPhpWithoutItsIni(): void
     {
-        $runtime = ['XDG_RUNTIME_DIR' => $this->scratch];
+        // The PHP front-end's thin start; without ALTAIR_EVAL_NO_CLIENT the server's client (built
+        // beside the module) answers with no PHP start at all (ServeClientTest).
+        $runtime = ['XDG_RUNTIME_DIR' => $this->scratch, 'ALTAIR_EVAL_NO_CLIENT' => '1'];
         $cold = $this->evalOnce('', $runtime);
         $started = Process::run([$this->repository->altair(), 'serve', '--daemon', '--project-root=' . $this->scratch], '', null, $runtime + ['PHP_BINARY' => PHP_BINARY] + getenv());
         self::assertSame(0, $started->exitCode, $started->stderr);
