@@ -6,7 +6,9 @@
  *
  * Same binary, same ini: in the CLI the caller's own -d flags are forwarded, so an extension
  * loaded with -d extension=... (as bin/altair and run-tests.php do) loads in the child too; one
- * loaded from php.ini is loaded by the same php.ini. Our guards come last, so they win.
+ * loaded from php.ini is loaded by the same php.ini. A thin caller (bin/altair's thin start, php -n)
+ * names the ini its full start loads instead (altair_eval.child_*), and the child gets that. Our
+ * guards come last, so they win; our disabled functions are the guest's to apply (guest/engine.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -9,15 +9,17 @@ use AltairEval\Frontend\Runtime\EvaluatorPort;
 use AltairEval\Frontend\Runtime\Outcome;
 
 /**
- * The thin start of `bin/altair eval` while the project's server runs: the launcher starts PHP
- * without its ini (`-n`, PHP's built-in defaults, errors to stderr) and with only the extensions the
- * client needs (sockets, posix, mbstring, pcntl, altair_eval), since loading a distribution's whole
- * set of extensions is most of a PHP start-up. Such a process only parses, asks the server and
- * prints; whenever it would do more (a cold evaluation: no server after all, --unsafe, --env; or a
- * command line for the console application) it starts the same command again with the full ini,
- * through this class as its cold evaluator.
+ * The thin start of `bin/altair eval`: the launcher starts PHP without its ini (`-n`, errors to
+ * stderr) and with only the extensions the client needs (sockets, posix, mbstring, pcntl,
+ * altair_eval), since loading a distribution's whole set of extensions is most of a PHP start-up.
+ * With probeCold()'s flags (the full start's settings, and the child's ini named to the runner:
+ * altair_eval.child_*) such a process evaluates cold itself, its child exactly a full start's; it
+ * starts the same command again with the full ini only for a command line the console application
+ * must parse. Without them (only while the project's server runs) it only parses, asks the server
+ * and prints, and starts again with the full ini for a cold evaluation too, through this class as
+ * its cold evaluator.
  *
- * probe() finds the flags once, when the launcher's cache is written (LauncherCache).
+ * probe() and probeCold() find the flags once, when the launcher's cache is written (LauncherCache).
  */
 final class ThinStart implements EvaluatorPort
 {
