@@ -142,6 +142,9 @@ final class LauncherTest extends TestCase
 
     public function testAMysqlDefaultSocketTheHostCannotSeeThinMeansAColdEvalStartsFull(): void
     {
+        if (!extension_loaded('mysqli')) {
+            self::markTestSkipped('the ini loads no mysqli (php-mysql; scripts/test installs it before this stage)');
+        }
         // runner/databases.c reads it from the host: a thin host has no mysqli to say it
         file_put_contents($this->scratch . '/conf.d/mysql.ini', "mysqli.default_socket = /run/altair-test/mysqld.sock\n");
         touch($this->scratch . '/conf.d', time() - 60);
