@@ -294,7 +294,22 @@ static void append_names(smart_str *list, const char *const *names, const char *
 static char *disabled_functions(bool allow_network)
 {
 	smart_str list = {0};
+	const char *caller = INI_STR("disable_functions");
 
+	/* A caller that is not the CLI (FPM, CGI) does not pass its ini on: its own disabled
+	 * functions are added to ours (a CLI caller's are the child's through the same ini). */
+	if (!child_ini_given() && strcmp(sapi_module.name, "cli") != 0 && caller && *caller) {
+		char *copy = estrdup(caller), *entry, *state = NULL;
+		for (entry = php_strtok_r(copy, ", ", &state); entry; entry = php_strtok_r(NULL, ", ", &state)) {
+			if (!strchr(entry, '*')) {
+				if (list.s) {
+					smart_str_appendc(&list, ',');
+				}
+				smart_str_appends(&list, entry);
+			}
+		}
+		efree(copy);
+	}
 	append_names(&list, disabled_always, "");
 	if (!allow_network) {
 		append_names(&list, disabled_offline, "");
