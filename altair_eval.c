@@ -71,6 +71,16 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_warm_pool", "0", PHP_INI_SYSTEM, OnUpdateLong, guest_warm_pool,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_disable_functions", "", PHP_INI_SYSTEM, OnUpdateString, guest_disable_functions,
+		zend_altair_eval_globals, altair_eval_globals)
+	/* The host's settings for a thin start (php.ini path or "-", scan dir, module path): the child's
+	 * ini when it is not the host's own (runner/argv.c, checked by altair_eval_command_check_ini). */
+	STD_PHP_INI_ENTRY("altair_eval.child_ini", "", PHP_INI_SYSTEM, OnUpdateString, child_ini,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.child_ini_scan_dir", "", PHP_INI_SYSTEM, OnUpdateString, child_ini_scan_dir,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.child_extension", "", PHP_INI_SYSTEM, OnUpdateString, child_extension,
+		zend_altair_eval_globals, altair_eval_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(altair_eval)

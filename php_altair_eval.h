@@ -221,6 +221,17 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	 * clamped to 0..ALTAIR_EVAL_WARM_POOL_MAX; guest/template/template.c) */
 	zend_long warm_pool;
 	zend_long guest_warm_pool;
+	/* Guest: the functions we disable on top of the child's own disable_functions, comma-separated,
+	 * a trailing '*' a prefix; expanded and applied by the guest over its own function table after
+	 * every module's startup (guest/engine.c). Empty only when unsafe. */
+	char *guest_disable_functions;
+	/* Host, for a host started without its full ini (bin/altair's thin cold start): the php.ini the
+	 * child loads instead of the host's own (-c; "-" for none: -n), the scan dir it uses, and the
+	 * module to load with -d extension= when that ini does not load it (runner/argv.c). Empty: the
+	 * child gets the host's own ini, as always. */
+	char *child_ini;
+	char *child_ini_scan_dir;
+	char *child_extension;
 ZEND_END_MODULE_GLOBALS(altair_eval)
 
 ZEND_EXTERN_MODULE_GLOBALS(altair_eval)

@@ -4,9 +4,11 @@
 # ini does not load the extension already (pecl or a distribution package). Knowing that costs a PHP
 # start-up, so the answer is cached (php/src/Cli/LauncherCache.php writes it) and trusted while no
 # file it depends on is newer than the cache; without an answer, PHP starts without the module and
-# bin/altair.php loads it itself. PHP_BINARY names the php to use. `eval` in a project whose server
-# runs (bin/altair serve) starts PHP thin: without its ini, with the few extensions a client needs
-# (php/src/Cli/ThinStart.php), found through the server's marker.
+# bin/altair.php loads it itself. PHP_BINARY names the php to use. `eval` starts PHP thin: without
+# its ini, with the few extensions a client needs (php/src/Cli/ThinStart.php), either to evaluate
+# cold itself (the cache holds the full start's settings and names the child's ini, which the child
+# loads as it would from a full start), or, without those, only while the project's server runs
+# (found through the server's marker), to ask it.
 self=$0
 while [ -h "$self" ]; do
     link=$(readlink "$self") || break
@@ -30,15 +32,16 @@ php=$(command -v "${PHP_BINARY:-php}") || {
 }
 
 # Sets $loads to 1 (the ini loads the extension), 0 (it does not) or nothing (not known), and
-# $thin, $ini_module, $tmp_key, $tmp_runtime from the same answer.
+# $thin, $ini_module, $tmp_key, $tmp_runtime, $thin_cold from the same answer.
 ini_loads_module() {
     loads=
     [ -n "$cache" ] && [ -r "$cache" ] || return 0
     {
         IFS= read -r magic && IFS= read -r cached_php && IFS= read -r cached_rc &&
             IFS= read -r cached_scan && IFS= read -r cached_loads && IFS= read -r thin &&
-            IFS= read -r ini_module && IFS= read -r tmp_key && IFS= read -r tmp_runtime || return 0
-        [ "$magic" = 'altair-eval launcher 2' ] && [ "$cached_php" = "$php" ] &&
+            IFS= read -r ini_module && IFS= read -r tmp_key && IFS= read -r tmp_runtime &&
+            IFS= read -r thin_cold || return 0
+        [ "$magic" = 'altair-eval launcher 3' ] && [ "$cached_php" = "$php" ] &&
             [ "$cached_rc" = "${PHPRC:-}" ] && [ "$cached_scan" = "${PHP_INI_SCAN_DIR:-}" ] || return 0
         while IFS= read -r path; do
             [ "$path" -nt "$cache" ] && return 0
@@ -66,21 +69,17 @@ encode_path() {
     done
 }
 
-# `eval` while the project's server runs: replaces this shell with a thin PHP; returns otherwise.
-# Only a speed-up: the thin PHP starts the full one again whenever it has more to do than ask the
-# server, so whatever this guesses wrong costs time, never a different result.
+# `eval`: replaces this shell with a thin PHP when it can; returns otherwise. Only a speed-up: with
+# the cold flags ($thin_cold) the thin PHP evaluates as the full one would (the child's ini named,
+# the full start's settings given); without them it only asks the server, and starts the full PHP
+# again whenever it has more to do. Whatever this guesses wrong costs time, never a different result.
 thin_start() {
     [ "${1:-}" = eval ] && [ -n "${thin:-}" ] || return 0
     # what the lean path leaves to the console application (LeanEval::applies())
     [ ! -t 1 ] && [ -z "${SHELL_VERBOSITY:-}${FORCE_COLOR:-}${MSYSTEM:-}" ] && [ "${TERM_PROGRAM:-}" != Hyper ] || return 0
     case $loads in
-        1) thin_module=$ini_module ;;
-        0) thin_module=$module ;;
-        *) return 0 ;;
-    esac
-    case ${XDG_RUNTIME_DIR:-} in
-        /*) [ -d "$XDG_RUNTIME_DIR" ] && runtime=${XDG_RUNTIME_DIR%/}/altair-eval || return 0 ;;
-        '') [ "${TMPDIR:-}" = "$tmp_key" ] && runtime=$tmp_runtime || return 0 ;;
+        1) thin_module=$ini_module child_extension= ;;
+        0) thin_module=$module child_extension=$module ;;
         *) return 0 ;;
     esac
     root=
@@ -95,10 +94,23 @@ thin_start() {
             --) break ;;
             --project-root=*) root=${arg#--project-root=} ;;
             --project-root) take=1 ;;
-            --stdin | --unsafe | --env | --env=* | --env-policy | --env-policy=*) return 0 ;;
+            # cold in the calling process: only a thin start that evaluates cold itself keeps them
+            --stdin | --unsafe | --env | --env=* | --env-policy | --env-policy=*) [ -n "${thin_cold:-}" ] || return 0 ;;
             --help | --quiet | --silent | --verbose | --version | --ansi | --no-ansi | --no-interaction | -[!-]*) return 0 ;;
         esac
     done
+    if [ -n "${thin_cold:-}" ]; then
+        export ALTAIR_EVAL_THIN="$loads"
+        set -f
+        IFS='	'
+        # shellcheck disable=SC2086 # $thin and $thin_cold are tab-separated lists of PHP flags
+        exec "$php" $thin $thin_cold -d "altair_eval.child_extension=$child_extension" -d "extension=$thin_module" "$entry" "$@"
+    fi
+    case ${XDG_RUNTIME_DIR:-} in
+        /*) [ -d "$XDG_RUNTIME_DIR" ] && runtime=${XDG_RUNTIME_DIR%/}/altair-eval || return 0 ;;
+        '') [ "${TMPDIR:-}" = "$tmp_key" ] && runtime=$tmp_runtime || return 0 ;;
+        *) return 0 ;;
+    esac
     case $root in
         '')
             # the current directory, physically; PWD and OLDPWD are given back as they were
@@ -139,6 +151,7 @@ fi
 
 loads=1
 thin=
+thin_cold=
 [ -f "$module" ] && ini_loads_module
 thin_start "$@"
 case $loads in

@@ -8,6 +8,8 @@
 #include "php.h"
 #include "zend_ini.h"
 #include "zend_exceptions.h"
+#include "zend_smart_str.h"
+#include "php_ini.h"
 #include "../php_altair_eval.h"
 #include "report.h"
 #include "engine.h"
@@ -75,6 +77,111 @@ void altair_eval_guest_engine_report_fatals(const altair_eval_encoder_context *c
 	fatal_context = ctx;
 	previous_error_cb = zend_error_cb;
 	zend_error_cb = report_fatal_error;
+}
+
+/* Our disabled functions (runner/argv.c writes the list: names, and prefixes as "pcntl_*"), applied
+ * here rather than on the child's command line: the host that builds the command line may have
+ * started without the ini the child loads (bin/altair's thin start), so it knows neither that ini's
+ * own disable_functions nor which curl_/ftp_/socket_ functions the child's extensions define. */
+static zend_result (*previous_post_startup)(void);
+static bool functions_applied;
+
+static bool matches_prefix(zend_string *name, const char *const *prefixes, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		size_t length = strlen(prefixes[i]);
+		if (ZSTR_LEN(name) >= length && memcmp(ZSTR_VAL(name), prefixes[i], length) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+#define ALTAIR_EVAL_GUEST_DISABLE_PREFIXES_MAX 16
+
+/* Startup is over (every module's MINIT ran, PHP applied its ini's disable_functions), the request
+ * has not begun: no Zend heap here, persistent memory only. zend_disable_functions() deletes and
+ * rehashes the function table, as PHP does for its ini's list (deleting without the rehash would
+ * break the executor's cleanup of persistent functions). */
+static void apply_disabled_functions(void)
+{
+	const char *list = ALTAIR_EVAL_G(guest_disable_functions);
+	const char *prefixes[ALTAIR_EVAL_GUEST_DISABLE_PREFIXES_MAX];
+	size_t prefix_count = 0;
+	smart_str ours = {0}, merged = {0};
+	char *copy, *entry, *state = NULL;
+	zend_string *name;
+	zend_ini_entry *ini;
+
+	if (!list || !*list) {
+		return;
+	}
+	copy = pestrdup(list, 1);
+	for (entry = php_strtok_r(copy, ", ", &state); entry; entry = php_strtok_r(NULL, ", ", &state)) {
+		size_t length = strlen(entry);
+		if (length > 1 && entry[length - 1] == '*') {
+			if (prefix_count == ALTAIR_EVAL_GUEST_DISABLE_PREFIXES_MAX) {
+				pefree(copy, 1);
+				smart_str_free_ex(&ours, 1);
+				return; /* never: the list is ours; not applied means refused (functions_applied) */
+			}
+			entry[length - 1] = '\0';
+			prefixes[prefix_count++] = entry;
+			continue;
+		}
+		smart_str_appends_ex(&ours, entry, 1);
+		smart_str_appendc_ex(&ours, ',', 1);
+	}
+	ZEND_HASH_FOREACH_STR_KEY(CG(function_table), name) {
+		if (name && matches_prefix(name, prefixes, prefix_count)) {
+			smart_str_append_ex(&ours, name, 1);
+			smart_str_appendc_ex(&ours, ',', 1);
+		}
+	} ZEND_HASH_FOREACH_END();
+	pefree(copy, 1);
+	if (!ours.s) {
+		return;
+	}
+	ZSTR_LEN(ours.s)--; /* the last comma */
+	smart_str_0(&ours);
+	zend_disable_functions(ZSTR_VAL(ours.s));
+
+	/* ini_get('disable_functions'): the ini's own list, then ours, as one value. */
+	ini = zend_hash_str_find_ptr(EG(ini_directives), ZEND_STRL("disable_functions"));
+	if (ini) {
+		if (ini->value && ZSTR_LEN(ini->value) > 0) {
+			smart_str_append_ex(&merged, ini->value, 1);
+			smart_str_appendc_ex(&merged, ',', 1);
+		}
+		smart_str_append_ex(&merged, ours.s, 1);
+		smart_str_0(&merged);
+		if (ini->value) {
+			zend_string_release_ex(ini->value, 1);
+		}
+		ini->value = merged.s;
+	}
+	smart_str_free_ex(&ours, 1);
+	functions_applied = true;
+}
+
+static zend_result disable_functions_after_startup(void)
+{
+	zend_result (*previous)(void) = previous_post_startup;
+
+	apply_disabled_functions();
+	previous_post_startup = NULL;
+	return previous ? previous() : SUCCESS;
+}
+
+void altair_eval_guest_engine_hook_startup(void)
+{
+	previous_post_startup = zend_post_startup_cb;
+	zend_post_startup_cb = disable_functions_after_startup;
+}
+
+bool altair_eval_guest_engine_functions_applied(void)
+{
+	return functions_applied;
 }
 
 void altair_eval_guest_engine_set_ini(const char *name, const char *value)

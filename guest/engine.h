@@ -8,6 +8,17 @@
 #include "php.h"
 #include "../encoder/encoder.h"
 
+/* Called from MINIT in the guest role: after every module's startup (zend_post_startup_cb, chained
+ * as opcache chains it), the functions of altair_eval.guest_disable_functions are disabled over this
+ * process's own function table (prefixes expanded), on top of its ini's disable_functions, and
+ * ini_get('disable_functions') shows both lists. */
+void altair_eval_guest_engine_hook_startup(void);
+
+/* Whether that hook ran with a list to apply; false when another extension replaced the callback
+ * without calling ours (the guest must then refuse to run anything), or when the host passed no
+ * list (unsafe). */
+bool altair_eval_guest_engine_functions_applied(void);
+
 /* Every fatal error from now on becomes an error frame (paths shown as ctx shows them). */
 void altair_eval_guest_engine_report_fatals(const altair_eval_encoder_context *ctx);
 

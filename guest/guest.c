@@ -70,6 +70,17 @@ static int template_ini_locked;
 void altair_eval_guest_minit(int type, int module_number)
 {
 	zend_register_functions(NULL, ext_functions, NULL, type);
+	altair_eval_guest_engine_hook_startup();
+}
+
+#define ALTAIR_EVAL_FUNCTIONS_NOT_APPLIED "altair_eval: the functions this evaluation disables were not disabled " \
+	"at startup (another extension replaced zend_post_startup_cb without calling the previous one); the snippet was not run"
+
+/* Fail closed: a guest whose startup hook did not disable our functions (guest/engine.c) runs no
+ * project code. False when it must not. */
+static bool functions_guard_held(void)
+{
+	return ALTAIR_EVAL_G(guest_unsafe) || altair_eval_guest_engine_functions_applied();
 }
 
 const char *altair_eval_guest_features(void)
@@ -536,6 +547,10 @@ static void boot_template(void)
 		altair_eval_guest_template_set_note(ALTAIR_EVAL_G(guest_warm_note));
 		return;
 	}
+	if (!functions_guard_held()) {
+		/* No project code in this template: each worker refuses on its own (main). */
+		return;
+	}
 	/* Writes, and rollback's overlay (each worker mounts its own), need a worker that may still mount. */
 	if (!ALTAIR_EVAL_G(guest_template_boot) || ALTAIR_EVAL_G(guest_allow_writes) || ALTAIR_EVAL_G(guest_project_overlay)) {
 		return;
@@ -826,6 +841,12 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 	context.max_bytes = ALTAIR_EVAL_GUEST_RESULT_BUDGET_BYTES;
 	altair_eval_guest_engine_report_fatals(&context);
 
+	if (!functions_guard_held()) {
+		zend_string *why = zend_string_init(ZEND_STRL(ALTAIR_EVAL_FUNCTIONS_NOT_APPLIED), 0);
+		altair_eval_guest_report_fatal("E_CORE_ERROR", why, NULL, 0, NULL);
+		zend_string_release(why);
+		stop("our disabled functions were not applied at startup");
+	}
 	if (!lock_down()) {
 		stop("the lockdown could not be applied safely (the caller is gone?)");
 	}

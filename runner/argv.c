@@ -6,7 +6,9 @@
  *
  * Same binary, same ini: in the CLI the caller's own -d flags are forwarded, so an extension
  * loaded with -d extension=... (as bin/altair and run-tests.php do) loads in the child too; one
- * loaded from php.ini is loaded by the same php.ini. Our guards come last, so they win.
+ * loaded from php.ini is loaded by the same php.ini. A thin caller (bin/altair's thin start, php -n)
+ * names the ini its full start loads instead (altair_eval.child_*), and the child gets that. Our
+ * guards come last, so they win; our disabled functions are the guest's to apply (guest/engine.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -16,6 +18,7 @@
 #include "SAPI.h"
 #include "php_ini.h"
 #include "zend_smart_str.h"
+#include "zend_exceptions.h"
 #include "../php_altair_eval.h"
 #include "../guest/prelude.h"
 #include "internal.h"
@@ -154,9 +157,83 @@ static char *forwarded_setting(const char *line, size_t length)
 	return estrndup(line, length);
 }
 
-/* -n, -c and -d exactly as the caller got them (CLI); otherwise load this module explicitly. */
+/* altair_eval.child_ini: the child's ini is not this process's own (a thin host, started without
+ * the ini the child needs: bin/altair). */
+static bool child_ini_given(void)
+{
+	return ALTAIR_EVAL_G(child_ini) && *ALTAIR_EVAL_G(child_ini);
+}
+
+static bool absolute_line(const char *path)
+{
+	return path[0] == '/' && !strpbrk(path, "\n\r");
+}
+
+/* Each entry of a ':'-separated scan path is empty (PHP's compiled-in dir) or absolute. */
+static bool scan_dir_valid(const char *list)
+{
+	const char *entry = list;
+
+	if (strpbrk(list, "\n\r")) {
+		return false;
+	}
+	while (*entry) {
+		const char *end = strchr(entry, ':');
+		if (entry[0] != ':' && entry[0] != '/') {
+			return false;
+		}
+		if (!end) {
+			break;
+		}
+		entry = end + 1;
+	}
+	return true;
+}
+
+zend_result altair_eval_command_check_ini(void)
+{
+	const char *ini = ALTAIR_EVAL_G(child_ini), *scan = ALTAIR_EVAL_G(child_ini_scan_dir),
+		*extension = ALTAIR_EVAL_G(child_extension);
+	const char *why = NULL;
+
+	if (!child_ini_given()) {
+		if ((scan && *scan) || (extension && *extension)) {
+			why = "altair_eval.child_ini_scan_dir and altair_eval.child_extension need altair_eval.child_ini";
+		}
+	} else if (strcmp(ini, "-") != 0 && !absolute_line(ini)) {
+		why = "altair_eval.child_ini must be an absolute path to a php.ini, or \"-\" for none";
+	} else if (scan && !scan_dir_valid(scan)) {
+		why = "altair_eval.child_ini_scan_dir must be empty or absolute paths separated by ':'";
+	} else if (extension && *extension && !absolute_line(extension)) {
+		why = "altair_eval.child_extension must be empty or an absolute path to the module";
+	}
+	if (why) {
+		zend_throw_exception_ex(altair_eval_exception_ce, ALTAIR_EVAL_ERROR_SPAWN, "%s", why);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* -n, -c and -d exactly as the caller got them (CLI); otherwise load this module explicitly. A thin
+ * host names the ini its full start loaded instead (altair_eval.child_ini, checked by
+ * altair_eval_command_check_ini): that php.ini (none: "-"), and the module when that ini does not
+ * load it; none of the thin host's own flags. */
 static void forward_caller_ini(altair_eval_command *command)
 {
+	if (child_ini_given()) {
+		if (strcmp(ALTAIR_EVAL_G(child_ini), "-") != 0) {
+			push_arg(command, estrdup("-c"));
+			push_arg(command, estrdup(ALTAIR_EVAL_G(child_ini)));
+		}
+		if (ALTAIR_EVAL_G(child_extension) && *ALTAIR_EVAL_G(child_extension)) {
+			/* as the full start's own -d extension=… would be forwarded: the same argument */
+			char *setting;
+			spprintf(&setting, 0, "extension=%s", ALTAIR_EVAL_G(child_extension));
+			push_arg(command, estrdup("-d"));
+			push_arg(command, setting);
+		}
+		return;
+	}
 	if (strcmp(sapi_module.name, "cli") != 0) {
 		const char *module = own_module_path();
 		if (module) {
@@ -199,38 +276,48 @@ static bool has_prefix(const char *name, const char *const *prefixes)
 	return false;
 }
 
-static void append_names(smart_str *list, const char *const *names)
+static void append_names(smart_str *list, const char *const *names, const char *suffix)
 {
 	for (; *names; names++) {
+		if (list->s) {
+			smart_str_appendc(list, ',');
+		}
 		smart_str_appends(list, *names);
-		smart_str_appendc(list, ',');
+		smart_str_appends(list, suffix);
 	}
 }
 
-/* The caller's own disabled functions stay disabled; ours are added; prefixes are expanded over
- * the functions this binary actually has (the child has the same ones: same binary, same ini). */
+/* Our functions for the guest, prefixes written "pcntl_*": the guest expands them over its own
+ * function table and disables them on top of its own ini's disable_functions, after every module's
+ * startup (guest/engine.c). The child's ini is applied by PHP as usual: this host may have started
+ * without it (a thin start), and may lack the child's extensions. */
 static char *disabled_functions(bool allow_network)
 {
 	smart_str list = {0};
 	const char *caller = INI_STR("disable_functions");
-	zend_string *name;
 
-	if (caller && *caller) {
-		smart_str_appends(&list, caller);
-		smart_str_appendc(&list, ',');
-	}
-	append_names(&list, disabled_always);
-	if (!allow_network) {
-		append_names(&list, disabled_offline);
-	}
-	ZEND_HASH_FOREACH_STR_KEY(CG(function_table), name) {
-		if (name && (has_prefix(ZSTR_VAL(name), disabled_prefixes_always)
-				|| (!allow_network && has_prefix(ZSTR_VAL(name), disabled_prefixes_offline)))) {
-			smart_str_append(&list, name);
-			smart_str_appendc(&list, ',');
+	/* A caller that is not the CLI (FPM, CGI) does not pass its ini on: its own disabled
+	 * functions are added to ours (a CLI caller's are the child's through the same ini). */
+	if (!child_ini_given() && strcmp(sapi_module.name, "cli") != 0 && caller && *caller) {
+		char *copy = estrdup(caller), *entry, *state = NULL;
+		for (entry = php_strtok_r(copy, ", ", &state); entry; entry = php_strtok_r(NULL, ", ", &state)) {
+			if (!strchr(entry, '*')) {
+				if (list.s) {
+					smart_str_appendc(&list, ',');
+				}
+				smart_str_appends(&list, entry);
+			}
 		}
-	} ZEND_HASH_FOREACH_END();
-	ZSTR_LEN(list.s)--; /* the last comma */
+		efree(copy);
+	}
+	append_names(&list, disabled_always, "");
+	if (!allow_network) {
+		append_names(&list, disabled_offline, "");
+	}
+	append_names(&list, disabled_prefixes_always, "*");
+	if (!allow_network) {
+		append_names(&list, disabled_prefixes_offline, "*");
+	}
 	smart_str_0(&list);
 
 	char *result = estrndup(ZSTR_VAL(list.s), ZSTR_LEN(list.s));
@@ -261,7 +348,7 @@ static void push_guards(altair_eval_command *command, const altair_eval_request 
 {
 	char *functions = disabled_functions(request->allow_network);
 
-	push_ini(command, "disable_functions", functions);
+	push_ini(command, "altair_eval.guest_disable_functions", functions);
 	efree(functions);
 	push_ini(command, "ffi.enable", "0");
 	push_ini(command, "enable_dl", "0");
@@ -402,6 +489,11 @@ static void push_ini_scan_dir(altair_eval_command *command)
 {
 	char *entry;
 
+	if (child_ini_given()) {
+		spprintf(&entry, 0, "PHP_INI_SCAN_DIR=%s", ALTAIR_EVAL_G(child_ini_scan_dir) ? ALTAIR_EVAL_G(child_ini_scan_dir) : "");
+		push_env(command, entry);
+		return;
+	}
 	if (strcmp(sapi_module.name, "cli") != 0 || sapi_module.php_ini_ignore) {
 		return;
 	}

@@ -236,7 +236,9 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		zend_throw_exception(altair_eval_exception_ce, "Evaluator was not constructed", ALTAIR_EVAL_ERROR_SPAWN);
 		RETURN_THROWS();
 	}
-	if (altair_eval_request_read(Z_OBJ_P(request_object), &request) != SUCCESS
+	/* A bad altair_eval.child_* setting: no scratch, no child (runner/argv.c). */
+	if (altair_eval_command_check_ini() != SUCCESS
+		|| altair_eval_request_read(Z_OBJ_P(request_object), &request) != SUCCESS
 		|| altair_eval_channel_token(token) != SUCCESS) {
 		RETURN_THROWS();
 	}

@@ -246,6 +246,9 @@ const char *altair_eval_scratch_note(void);
  * sandbox.outside_paths); NULL both when there is none. */
 void altair_eval_packages_outside_root(zend_string *root, zend_string **paths, zend_string **explained);
 
+/* The host's altair_eval.child_* settings (a thin host names the child's ini): SUCCESS, or
+ * FAILURE with an EvalException thrown; checked before anything is created for an evaluation. */
+zend_result altair_eval_command_check_ini(void);
 void altair_eval_command_build(altair_eval_command *command, zend_string *php_binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const altair_eval_template_args *template);
 void altair_eval_command_free(altair_eval_command *command);

@@ -18,7 +18,8 @@ use Symfony\Component\Console\Output\ConsoleOutput;
  * (ExtensionLoader), answers the launcher's question about the ini (LauncherCache), then runs
  * `eval` on the lean path when it can (LeanEval) and everything else through the console application. `eval` goes through the project's server
  * when one is running (RoutingEvaluator) and runs cold otherwise; a thin start (ThinStart, PHP
- * without its ini) only does the former and starts again with the full ini for anything else.
+ * without its ini) does the same when the launcher named the child's ini (ThinStart::evaluatesCold),
+ * else only the former, and starts again with the full ini for anything else.
  */
 final class Entry
 {
@@ -43,9 +44,19 @@ final class Entry
         $lean = ($argv[1] ?? null) === 'eval' && LeanEval::applies(STDOUT) ? LeanEval::parse(array_slice($argv, 2)) : null;
 
         if ($thin !== null) {
-            // Started without the ini: only the server's answer is printed from here (ThinStart).
+            // Started without the ini (ThinStart): the console application needs the full start.
             $restart = new ThinStart($module, $this->script, array_slice($argv, 1), $thin === '1');
-            if ($lean === null || $lean->getOption('stdin') === true) {
+            if ($lean === null) {
+                return $restart->restart();
+            }
+            if (ThinStart::evaluatesCold()) {
+                // The launcher named the child's ini and gave the full start's settings: a cold
+                // evaluation from here builds the same child as from the full start.
+                return $lean->run(new EvalRun(new RoutingEvaluator(new SocketClient(), new ExtensionEvaluator()), new Limits(), new IdGenerator()), STDIN, STDOUT, STDERR);
+            }
+            // Only the server's answer is printed from here; a cold evaluation restarts full, which
+            // could not read standard input again.
+            if ($lean->getOption('stdin') === true) {
                 return $restart->restart();
             }
 

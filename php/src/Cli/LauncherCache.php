@@ -14,9 +14,11 @@ use AltairEval\Frontend\Serve\RuntimeDir;
  * files). The launcher trusts the answer while none of them is newer than the cache file, whose
  * mtime is set two seconds before this PHP started, so that an edit racing the probe is seen.
  *
- *   altair-eval launcher 2 | the launcher's php | PHPRC | PHP_INI_SCAN_DIR | 1 or 0
+ *   altair-eval launcher 3 | the launcher's php | PHPRC | PHP_INI_SCAN_DIR | 1 or 0
  *   | the flags of a thin start (ThinStart), tab-separated, or nothing | the ini's altair_eval module
- *   | TMPDIR | the runtime directory without XDG_RUNTIME_DIR (RuntimeDir) | path…
+ *   | TMPDIR | the runtime directory without XDG_RUNTIME_DIR (RuntimeDir)
+ *   | the flags a thin start adds to evaluate cold itself (ThinStart::probeCold: the full start's
+ *     settings and the child's ini), tab-separated, or nothing (cold starts full) | path…
  *
  * A wrong or stale answer costs speed, never correctness: bin/altair.php loads the module itself
  * (ExtensionLoader) when it is missing.
@@ -25,7 +27,7 @@ final class LauncherCache
 {
     public const CACHE_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_CACHE';
     public const PHP_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_PHP';
-    public const MAGIC = 'altair-eval launcher 2';
+    public const MAGIC = 'altair-eval launcher 3';
     private const SLACK_SECONDS = 2;
 
     /**
@@ -43,15 +45,20 @@ final class LauncherCache
         }
         $iniModule = rtrim((string) ini_get('extension_dir'), '/') . '/altair_eval.so';
         $iniModule = $iniLoadsModule && is_file($iniModule) ? $iniModule : '';
-        $thin = $iniLoadsModule && $iniModule === '' ? null : ThinStart::probe($php, $iniLoadsModule ? $iniModule : $checkoutModule);
+        $module = $iniLoadsModule ? $iniModule : $checkoutModule;
+        $thin = $iniLoadsModule && $iniModule === '' ? null : ThinStart::probe($php, $module);
+        $cold = $thin === null ? null : ThinStart::probeCold($php, $thin, $module, $iniLoadsModule ? '' : $checkoutModule);
         $lines = [
             self::MAGIC, $php, (string) getenv('PHPRC'), (string) getenv('PHP_INI_SCAN_DIR'), $iniLoadsModule ? '1' : '0',
             $thin === null ? '' : implode("\t", $thin), $iniModule,
             (string) getenv('TMPDIR'), function_exists('posix_geteuid') ? RuntimeDir::temporary(posix_geteuid()) : '',
+            $cold === null ? '' : implode("\t", $cold),
             ...$this->watched($php),
         ];
         foreach ($lines as $index => $line) {
-            if (str_contains($line, "\n") || ($index === 5 && $thin !== null && str_contains(implode('', $thin), "\t"))) {
+            if (str_contains($line, "\n")
+                || ($index === 5 && $thin !== null && str_contains(implode('', $thin), "\t"))
+                || ($index === 9 && $cold !== null && str_contains(implode('', $cold), "\t"))) {
                 return;
             }
         }

@@ -9,15 +9,17 @@ use AltairEval\Frontend\Runtime\EvaluatorPort;
 use AltairEval\Frontend\Runtime\Outcome;
 
 /**
- * The thin start of `bin/altair eval` while the project's server runs: the launcher starts PHP
- * without its ini (`-n`, PHP's built-in defaults, errors to stderr) and with only the extensions the
- * client needs (sockets, posix, mbstring, pcntl, altair_eval), since loading a distribution's whole
- * set of extensions is most of a PHP start-up. Such a process only parses, asks the server and
- * prints; whenever it would do more (a cold evaluation: no server after all, --unsafe, --env; or a
- * command line for the console application) it starts the same command again with the full ini,
- * through this class as its cold evaluator.
+ * The thin start of `bin/altair eval`: the launcher starts PHP without its ini (`-n`, errors to
+ * stderr) and with only the extensions the client needs (sockets, posix, mbstring, pcntl,
+ * altair_eval), since loading a distribution's whole set of extensions is most of a PHP start-up.
+ * With probeCold()'s flags (the full start's settings, and the child's ini named to the runner:
+ * altair_eval.child_*) such a process evaluates cold itself, its child exactly a full start's; it
+ * starts the same command again with the full ini only for a command line the console application
+ * must parse. Without them (only while the project's server runs) it only parses, asks the server
+ * and prints, and starts again with the full ini for a cold evaluation too, through this class as
+ * its cold evaluator.
  *
- * probe() finds the flags once, when the launcher's cache is written (LauncherCache).
+ * probe() and probeCold() find the flags once, when the launcher's cache is written (LauncherCache).
  */
 final class ThinStart implements EvaluatorPort
 {
@@ -26,6 +28,15 @@ final class ThinStart implements EvaluatorPort
     /** What the client needs besides altair_eval, when this PHP has them as shared modules. */
     private const EXTENSIONS = ['sockets', 'posix', 'mbstring', 'pcntl'];
     private const OPTIONAL = ['pcntl'];
+    /**
+     * Settings the host reads from extensions a thin start does not load (runner/databases.c: where
+     * a MySQL at localhost listens), with the value the host falls back on without them
+     * (ALTAIR_EVAL_MYSQL_DEFAULT_SOCKET): any other value in the full ini means no thin cold start.
+     */
+    private const HOST_READS_WITHOUT_EXTENSION = [
+        'pdo_mysql.default_socket' => '/var/run/mysqld/mysqld.sock',
+        'mysqli.default_socket' => '/var/run/mysqld/mysqld.sock',
+    ];
 
     /**
      * @param list<string> $arguments      the command line after the script
@@ -82,6 +93,91 @@ final class ThinStart implements EvaluatorPort
         $check = 'echo extension_loaded("sockets") && extension_loaded("posix") && extension_loaded("altair_eval") && function_exists("mb_strlen") ? "ok" : "no";';
 
         return self::output([$php, ...$flags, '-d', 'extension=' . $module, '-r', $check]) === 'ok' ? $flags : null;
+    }
+
+    /**
+     * The flags that make a thin start of $php evaluate cold in-process exactly as the full start
+     * would (added after probe()'s), or null when it cannot: called in the full start (same ini).
+     * They give the thin host the full start's values of every setting both have (memory_limit,
+     * include_path, error_reporting, ...: checked by starting it once, stderr empty), and name the
+     * child's ini for the runner (altair_eval.child_ini, child_ini_scan_dir; the launcher adds
+     * child_extension, the checkout's module when the ini does not load it). Where the host reads a
+     * setting of an extension the thin start lacks and the value would change what it does (a
+     * pdo_mysql/mysqli default socket other than the built-in one: runner/databases.c), none.
+     *
+     * @param list<string> $thin   probe()'s flags
+     * @param string       $module the altair_eval module to check them with
+     * @param string       $childExtension what the launcher will pass as altair_eval.child_extension
+     * @return list<string>|null
+     */
+    public static function probeCold(string $php, array $thin, string $module, string $childExtension): ?array
+    {
+        foreach (self::HOST_READS_WITHOUT_EXTENSION as $name => $builtin) {
+            $value = ini_get($name);
+            if ($value !== false && $value !== '' && $value !== $builtin) {
+                return null;
+            }
+        }
+        $dump = 'echo json_encode(array_map(fn ($v) => $v === null ? "" : (string) $v, ini_get_all(null, false)));';
+        $thinValues = json_decode((string) self::output([$php, ...$thin, '-d', 'extension=' . $module, '-r', $dump]), true);
+        if (!is_array($thinValues)) {
+            return null;
+        }
+        $flags = [];
+        $expected = [];
+        foreach ($thinValues as $name => $thinValue) {
+            if (str_starts_with((string) $name, 'altair_eval.child_')) {
+                continue;
+            }
+            $full = ini_get((string) $name);
+            if ($full === false) {
+                // a setting of a module this process has not loaded (altair_eval itself when the
+                // ini does not load it): what the ini says, if it says anything
+                $full = get_cfg_var((string) $name);
+                if (!is_string($full)) {
+                    continue;
+                }
+            }
+            $expected[$name] = $full;
+            if ($full !== $thinValue) {
+                if (strpbrk($full, "\t\n\r\0") !== false) {
+                    return null;
+                }
+                array_push($flags, '-d', $name . '=' . $full);
+            }
+        }
+        $ini = php_ini_loaded_file();
+        $scan = getenv('PHP_INI_SCAN_DIR');
+        $child = [
+            'altair_eval.child_ini' => is_string($ini) ? $ini : '-',
+            'altair_eval.child_ini_scan_dir' => is_string($scan) ? $scan : PHP_CONFIG_FILE_SCAN_DIR,
+        ];
+        foreach ($child as $name => $value) {
+            if (strpbrk($value, "\t\n\r\0") !== false) {
+                return null;
+            }
+            array_push($flags, '-d', $name . '=' . $value);
+        }
+        $check = [$php, ...$thin, ...$flags, '-d', 'altair_eval.child_extension=' . $childExtension, '-d', 'extension=' . $module, '-r', $dump];
+        $values = json_decode((string) self::output($check), true);
+        if (!is_array($values)) {
+            return null;
+        }
+        foreach ($expected + $child as $name => $value) {
+            if (($values[$name] ?? null) !== $value) {
+                return null;
+            }
+        }
+
+        return $flags;
+    }
+
+    /**
+     * Whether the launcher started this thin PHP able to evaluate cold (probeCold()'s flags).
+     */
+    public static function evaluatesCold(): bool
+    {
+        return (string) ini_get('altair_eval.child_ini') !== '';
     }
 
     /**

@@ -73,7 +73,93 @@ final class LauncherTest extends TestCase
         $second = $this->evalOnce();
         self::assertSame(0, $second->exitCode, $second->stderr);
         self::assertSame('', $second->stderr);
-        self::assertSame(['-d extension=' . dirname($this->repository->altair()) . '/../modules/altair_eval.so ' . $this->repository->entry() . ' eval --project-root=' . $this->scratch . ' return 6 * 7;'], $this->starts());
+        $module = dirname($this->repository->altair()) . '/../modules/altair_eval.so';
+        $starts = $this->starts();
+        self::assertCount(1, $starts, 'one start: thin, evaluating cold itself');
+        self::assertStringStartsWith('-n -d display_errors=stderr ', $starts[0]);
+        self::assertStringEndsWith(' -d altair_eval.child_extension=' . $module . ' -d extension=' . $module . ' ' . $this->repository->entry() . ' eval --project-root=' . $this->scratch . ' return 6 * 7;', $starts[0]);
+    }
+
+    public function testWithoutAServerAColdEvalStartsThinAndItsChildIsTheFullStartsChild(): void
+    {
+        self::assertSame(0, $this->evalOnce()->exitCode, 'the launcher learns the flags');
+        $this->starts();
+        $snippet = 'return [php_ini_loaded_file(), php_ini_scanned_files(), get_loaded_extensions(), ini_get("disable_functions"), ini_get("memory_limit"), function_exists("exec")];';
+        $environment = ['PHP_BINARY' => $this->php, 'XDG_CACHE_HOME' => $this->scratch . '/cache', 'PHP_INI_SCAN_DIR' => ':' . $this->scratch . '/conf.d'] + getenv();
+        $arguments = ['eval', '--format=json', '--project-root=' . $this->scratch, $snippet];
+
+        $thin = Process::run([$this->repository->altair(), ...$arguments], '', null, $environment);
+        $thinStarts = $this->starts();
+        $full = Process::run([$this->php, '-d', 'extension=' . $this->repository->module(), $this->repository->entry(), ...$arguments], '', null, $environment);
+
+        self::assertCount(1, $thinStarts);
+        self::assertStringStartsWith('-n ', $thinStarts[0]);
+        self::assertStringContainsString(' -d altair_eval.child_ini=' . php_ini_loaded_file() . ' -d altair_eval.child_ini_scan_dir=:' . $this->scratch . '/conf.d ', $thinStarts[0]);
+        self::assertSame(0, $thin->exitCode, $thin->stderr);
+        self::assertSame(0, $full->exitCode, $full->stderr);
+        self::assertSame('', $thin->stderr);
+        self::assertSame(Measured::erased($full->stdout), Measured::erased($thin->stdout));
+        $value = json_decode($thin->stdout, true)['result']['value'] ?? [];
+        self::assertSame(php_ini_loaded_file(), $value[0]['value'] ?? null, "the child loads the full start's php.ini");
+        self::assertSame(count(get_loaded_extensions()), $value[2]['count'] ?? null, "the child has the full start's extensions (this PHP's, altair_eval included)");
+        self::assertFalse($value[5]['value'] ?? true);
+    }
+
+    public function testAThinColdStartReadsTheSnippetFromStandardInput(): void
+    {
+        self::assertSame(0, $this->evalOnce()->exitCode, 'the launcher learns the flags');
+        $this->starts();
+
+        $result = Process::run([$this->repository->altair(), 'eval', '--stdin', '--project-root=' . $this->scratch], 'return 5 * 5;', null, [
+            'PHP_BINARY' => $this->php, 'XDG_CACHE_HOME' => $this->scratch . '/cache', 'PHP_INI_SCAN_DIR' => ':' . $this->scratch . '/conf.d',
+        ] + getenv());
+
+        $starts = $this->starts();
+        self::assertCount(1, $starts, 'no restart: standard input is read once');
+        self::assertStringStartsWith('-n ', $starts[0]);
+        self::assertSame(0, $result->exitCode, $result->stderr);
+        self::assertStringStartsWith("✓ int 25\n", $result->stdout);
+    }
+
+    public function testACommandLineForTheConsoleApplicationStillRestartsFull(): void
+    {
+        self::assertSame(0, $this->evalOnce()->exitCode, 'the launcher learns the flags');
+        $this->starts();
+        $arguments = ['eval', '--no-such-option', '--project-root=' . $this->scratch, 'return 1;'];
+        $environment = ['PHP_BINARY' => $this->php, 'XDG_CACHE_HOME' => $this->scratch . '/cache', 'PHP_INI_SCAN_DIR' => ':' . $this->scratch . '/conf.d'] + getenv();
+
+        $thin = Process::run([$this->repository->altair(), ...$arguments], '', null, $environment);
+        $starts = $this->starts();
+        $full = Process::run([$this->php, '-d', 'extension=' . $this->repository->module(), $this->repository->entry(), ...$arguments], '', null, $environment);
+
+        // (the restart runs PHP_BINARY itself, past the logging wrapper)
+        self::assertCount(1, $starts);
+        self::assertStringStartsWith('-n ', $starts[0]);
+        self::assertSame(2, $thin->exitCode);
+        self::assertStringContainsString('no-such-option', $thin->stderr);
+        self::assertSame([$full->exitCode, $full->stdout, $full->stderr], [$thin->exitCode, $thin->stdout, $thin->stderr]);
+    }
+
+    public function testAMysqlDefaultSocketTheHostCannotSeeThinMeansAColdEvalStartsFull(): void
+    {
+        if (!extension_loaded('mysqli')) {
+            self::markTestSkipped('the ini loads no mysqli (php-mysql; scripts/test installs it before this stage)');
+        }
+        // runner/databases.c reads it from the host: a thin host has no mysqli to say it
+        file_put_contents($this->scratch . '/conf.d/mysql.ini', "mysqli.default_socket = /run/altair-test/mysqld.sock\n");
+        touch($this->scratch . '/conf.d', time() - 60);
+        touch($this->scratch . '/conf.d/mysql.ini', time() - 60);
+        self::assertSame(0, $this->evalOnce()->exitCode, 'the launcher learns the flags');
+        $lines = file($this->scratch . '/cache/altair-eval/launcher', FILE_IGNORE_NEW_LINES) ?: [];
+        $this->starts();
+
+        $result = $this->evalOnce();
+
+        self::assertSame('altair-eval launcher 3', $lines[0] ?? null);
+        self::assertStringStartsWith('-n', $lines[5] ?? '', 'a thin start is possible (for a server)');
+        self::assertSame('', $lines[9] ?? null, 'but not a thin cold one');
+        self::assertSame(0, $result->exitCode, $result->stderr);
+        self::assertStringStartsNotWith('-n ', $this->starts()[0] ?? '-n ');
     }
 
     public function testWithTheModuleInTheIniItNeverPassesItAgain(): void
@@ -150,7 +236,7 @@ final class LauncherTest extends TestCase
         self::assertStringContainsString('evaluations: 1', $status->stdout);
     }
 
-    public function testAThinStartWithoutAServerAfterAllRunsTheFullOne(): void
+    public function testAThinStartWithAStaleServerSocketStillEvaluates(): void
     {
         $runtime = ['XDG_RUNTIME_DIR' => $this->scratch];
         self::assertSame(0, $this->evalOnce('', $runtime)->exitCode, 'the launcher learns the thin flags');
@@ -165,7 +251,9 @@ final class LauncherTest extends TestCase
 
         $result = $this->evalOnce('', $runtime);
 
-        self::assertStringStartsWith('-n ', $this->starts()[0] ?? '');
+        $starts = $this->starts();
+        self::assertStringStartsWith('-n ', $starts[0] ?? '');
+        self::assertCount(1, $starts, 'cold in the thin start itself');
         self::assertSame(0, $result->exitCode, $result->stderr);
         self::assertSame('', $result->stderr);
         self::assertStringStartsWith("✓ int 42\n", $result->stdout);
