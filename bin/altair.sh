@@ -8,7 +8,9 @@
 # its ini, with the few extensions a client needs (php/src/Cli/ThinStart.php), either to evaluate
 # cold itself (the cache holds the full start's settings and names the child's ini, which the child
 # loads as it would from a full start), or, without those, only while the project's server runs
-# (found through the server's marker), to ask it.
+# (found through the server's marker), to ask it. While that server runs, `eval` asks it through
+# modules/altair-client (client/client.c) without starting PHP at all; the client becomes the thin
+# PHP whenever the server does not take the call.
 self=$0
 while [ -h "$self" ]; do
     link=$(readlink "$self") || break
@@ -84,6 +86,7 @@ thin_start() {
     esac
     root=
     take=
+    cold_only=
     for arg; do
         if [ -n "$take" ]; then
             root=$arg
@@ -95,21 +98,45 @@ thin_start() {
             --project-root=*) root=${arg#--project-root=} ;;
             --project-root) take=1 ;;
             # cold in the calling process: only a thin start that evaluates cold itself keeps them
-            --stdin | --unsafe | --env | --env=* | --env-policy | --env-policy=*) [ -n "${thin_cold:-}" ] || return 0 ;;
+            --stdin | --unsafe | --env | --env=* | --env-policy | --env-policy=*) [ -n "${thin_cold:-}" ] || return 0; cold_only=1 ;;
             --help | --quiet | --silent | --verbose | --version | --ansi | --no-ansi | --no-interaction | -[!-]*) return 0 ;;
         esac
     done
+    export ALTAIR_EVAL_THIN="$loads"
+    set -f
+    IFS='	'
+    if [ -z "$cold_only" ] && server_marker; then
+        # The server's client (client/client.c, built by scripts/build) asks without a PHP start of
+        # its own, and becomes the thin PHP below whenever the server does not take the call.
+        if [ -x "$client" ] && [ -z "${ALTAIR_EVAL_NO_CLIENT:-}" ]; then
+            if [ -n "${thin_cold:-}" ]; then
+                # shellcheck disable=SC2086 # $thin and $thin_cold are tab-separated lists of PHP flags
+                exec "$client" "$marker" "$#" "$@" "$php" $thin $thin_cold -d "altair_eval.child_extension=$child_extension" -d "extension=$thin_module" "$entry" "$@"
+            fi
+            # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
+            exec "$client" "$marker" "$#" "$@" "$php" $thin -d "extension=$thin_module" "$entry" "$@"
+        fi
+        if [ -z "${thin_cold:-}" ]; then
+            # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
+            exec "$php" $thin -d "extension=$thin_module" "$entry" "$@"
+        fi
+    fi
     if [ -n "${thin_cold:-}" ]; then
-        export ALTAIR_EVAL_THIN="$loads"
-        set -f
-        IFS='	'
         # shellcheck disable=SC2086 # $thin and $thin_cold are tab-separated lists of PHP flags
         exec "$php" $thin $thin_cold -d "altair_eval.child_extension=$child_extension" -d "extension=$thin_module" "$entry" "$@"
     fi
+    unset ALTAIR_EVAL_THIN
+    set +f
+    unset IFS
+}
+
+# Sets $marker to the project's server's marker in the runtime directory (RuntimeDir::marker())
+# when one is there; false otherwise. $root: the --project-root given, or empty (the current dir).
+server_marker() {
     case ${XDG_RUNTIME_DIR:-} in
-        /*) [ -d "$XDG_RUNTIME_DIR" ] && runtime=${XDG_RUNTIME_DIR%/}/altair-eval || return 0 ;;
-        '') [ "${TMPDIR:-}" = "$tmp_key" ] && runtime=$tmp_runtime || return 0 ;;
-        *) return 0 ;;
+        /*) [ -d "$XDG_RUNTIME_DIR" ] && runtime=${XDG_RUNTIME_DIR%/}/altair-eval || return 1 ;;
+        '') [ "${TMPDIR:-}" = "$tmp_key" ] && runtime=$tmp_runtime || return 1 ;;
+        *) return 1 ;;
     esac
     case $root in
         '')
@@ -117,28 +144,17 @@ thin_start() {
             here=$PWD
             old_set=${OLDPWD+set}
             old=${OLDPWD:-}
-            cd -P . 2>/dev/null || return 0
+            cd -P . 2>/dev/null || return 1
             root=$PWD
             PWD=$here
             if [ -n "$old_set" ]; then OLDPWD=$old; else unset OLDPWD; fi
             ;;
         /*) while [ "$root" != / ] && [ "$root" != "${root%/}" ]; do root=${root%/}; done ;;
-        *) return 0 ;;
+        *) return 1 ;;
     esac
     encode_path "$root"
     marker=$runtime/root$encoded
-    [ -S "$marker" ] || return 0
-    export ALTAIR_EVAL_THIN="$loads"
-    set -f
-    IFS='	'
-    # The server's client (client/client.c, built by scripts/build) asks without a PHP start of its
-    # own, and becomes the thin PHP below whenever the server does not take the call.
-    if [ -x "$client" ] && [ -z "${ALTAIR_EVAL_NO_CLIENT:-}" ]; then
-        # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
-        exec "$client" "$marker" "$#" "$@" "$php" $thin -d "extension=$thin_module" "$entry" "$@"
-    fi
-    # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
-    exec "$php" $thin -d "extension=$thin_module" "$entry" "$@"
+    [ -S "$marker" ]
 }
 
 if [ -n "${XDG_CACHE_HOME:-}" ]; then
