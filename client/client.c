@@ -77,6 +77,24 @@ static void print_inert(const char *text, size_t length)
 	}
 }
 
+/* The marker links to the socket by its name in the same directory (SocketServer::bind()), which
+ * is short where the marker, named by the project's path, may not fit in a socket address. */
+static bool socket_path(const char *marker, char *path, size_t size)
+{
+	char target[NAME_MAX + 1];
+	ssize_t length = readlink(marker, target, sizeof(target) - 1);
+	const char *slash = strrchr(marker, '/');
+
+	if (length <= 0 || !slash) {
+		return false;
+	}
+	target[length] = '\0';
+	if (strchr(target, '/') || strcmp(target, ".") == 0 || strcmp(target, "..") == 0) {
+		return false;
+	}
+	return snprintf(path, size, "%.*s/%s", (int) (slash - marker), marker, target) < (int) size;
+}
+
 static int connect_to(const char *marker)
 {
 	struct sockaddr_un address = { .sun_family = AF_UNIX };
@@ -84,10 +102,9 @@ static int connect_to(const char *marker)
 	socklen_t length = sizeof(peer);
 	int fd;
 
-	if (strlen(marker) >= sizeof(address.sun_path)) {
+	if (!socket_path(marker, address.sun_path, sizeof(address.sun_path))) {
 		return -1;
 	}
-	strcpy(address.sun_path, marker);
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		return -1;

@@ -123,6 +123,24 @@ final class ServeClientTest extends TestCase
         self::assertSame($php->stderr, $client->stderr);
     }
 
+    public function testAProjectPathLongerThanASocketAddressIsServedByTheClientToo(): void
+    {
+        // The marker is named by the project's path (over the 108 bytes of a socket address here);
+        // the client connects to the socket it links to, in the same directory.
+        $this->altair(['serve', '--stop']);
+        $this->repository->remove($this->project);
+        $this->project = $this->repository->temporaryDirectory() . '/' . str_repeat('a-long-project-directory-name-', 4);
+        mkdir($this->project, 0755, true);
+        self::assertSame(0, $this->altair(['serve', '--daemon'])->exitCode);
+
+        [$call, $starts] = $this->counted(['eval', 'return 8;']);
+
+        self::assertGreaterThan(108, strlen($this->work . '/runtime/altair-eval/root' . str_replace('/', '%2F', $this->project)));
+        self::assertSame(0, $starts);
+        self::assertSame(0, $call->exitCode, $call->stderr);
+        self::assertStringStartsWith("✓ int 8\n", $call->stdout);
+    }
+
     public function testAFileIsReadFromTheClientsWorkingDirectory(): void
     {
         $elsewhere = $this->work . '/elsewhere';
