@@ -28,7 +28,29 @@ entry=$bin/altair.php
 module=$bin/../modules/altair_eval.so
 client=$bin/../modules/altair-client
 
-php=$(command -v "${PHP_BINARY:-php}") || {
+# Sets $php to where $1 is found as `command -v` finds it (a name with a slash as it is, else the
+# first executable file of that name on PATH), without the subshell (a fork) that `$(command -v)`
+# costs; false when there is none.
+find_php() {
+    case $1 in
+        */*) [ -f "$1" ] && [ -x "$1" ] && php=$1 && return 0
+            return 1 ;;
+    esac
+    rest=$PATH
+    while :; do
+        dir=${rest%%:*}
+        if [ -f "${dir:-.}/$1" ] && [ -x "${dir:-.}/$1" ]; then
+            php=${dir:-.}/$1
+            return 0
+        fi
+        case $rest in
+            *:*) rest=${rest#*:} ;;
+            *) return 1 ;;
+        esac
+    done
+}
+
+find_php "${PHP_BINARY:-php}" || {
     printf 'altair: cannot find %s; put php on PATH or set PHP_BINARY to its path.\n' "${PHP_BINARY:-php}" >&2
     exit 2
 }
@@ -38,18 +60,28 @@ php=$(command -v "${PHP_BINARY:-php}") || {
 ini_loads_module() {
     loads=
     [ -n "$cache" ] && [ -r "$cache" ] || return 0
-    {
-        IFS= read -r magic && IFS= read -r cached_php && IFS= read -r cached_rc &&
-            IFS= read -r cached_scan && IFS= read -r cached_loads && IFS= read -r thin &&
-            IFS= read -r ini_module && IFS= read -r tmp_key && IFS= read -r tmp_runtime &&
-            IFS= read -r thin_cold || return 0
-        [ "$magic" = 'altair-eval launcher 3' ] && [ "$cached_php" = "$php" ] &&
-            [ "$cached_rc" = "${PHPRC:-}" ] && [ "$cached_scan" = "${PHP_INI_SCAN_DIR:-}" ] || return 0
-        while IFS= read -r path; do
-            [ "$path" -nt "$cache" ] && return 0
-        done
-        loads=$cached_loads
-    } < "$cache"
+    # The first line says it is a cache of this format before anything in it is run; then the file
+    # is sourced, read in one go (sh's `read` takes a byte per system call).
+    IFS= read -r magic < "$cache" && [ "$magic" = '# altair-eval launcher 4' ] || return 0
+    altair_cache_watched=
+    . "$cache" || return 0
+    [ "${altair_cache_php:-}" = "$php" ] && [ "${altair_cache_rc:-}" = "${PHPRC:-}" ] &&
+        [ "${altair_cache_scan:-}" = "${PHP_INI_SCAN_DIR:-}" ] || return 0
+    rest=$altair_cache_watched
+    while [ -n "$rest" ]; do
+        path=${rest%%"$newline"*}
+        [ "$path" -nt "$cache" ] && return 0
+        case $rest in
+            *"$newline"*) rest=${rest#*"$newline"} ;;
+            *) rest= ;;
+        esac
+    done
+    thin=${altair_cache_thin:-}
+    ini_module=${altair_cache_module:-}
+    tmp_key=${altair_cache_tmp_key:-}
+    tmp_runtime=${altair_cache_tmp_runtime:-}
+    thin_cold=${altair_cache_cold:-}
+    loads=${altair_cache_loads:-}
 }
 
 # Sets $encoded to $1 with "%" as %25 and "/" as %2F (RuntimeDir::marker()).
@@ -157,6 +189,8 @@ server_marker() {
     [ -S "$marker" ]
 }
 
+newline='
+'
 if [ -n "${XDG_CACHE_HOME:-}" ]; then
     cache=$XDG_CACHE_HOME/altair-eval/launcher
 elif [ -n "${HOME:-}" ]; then

@@ -14,11 +14,23 @@ use AltairEval\Frontend\Serve\RuntimeDir;
  * files). The launcher trusts the answer while none of them is newer than the cache file, whose
  * mtime is set two seconds before this PHP started, so that an edit racing the probe is seen.
  *
- *   altair-eval launcher 3 | the launcher's php | PHPRC | PHP_INI_SCAN_DIR | 1 or 0
- *   | the flags of a thin start (ThinStart), tab-separated, or nothing | the ini's altair_eval module
- *   | TMPDIR | the runtime directory without XDG_RUNTIME_DIR (RuntimeDir)
- *   | the flags a thin start adds to evaluate cold itself (ThinStart::probeCold: the full start's
- *     settings and the child's ini), tab-separated, or nothing (cold starts full) | path…
+ * The file is a fragment of sh that the launcher sources (`.`: read in one go, where sh's `read`
+ * takes a byte per system call, a millisecond for this file), each value single-quoted:
+ *
+ *   # altair-eval launcher 4
+ *   altair_cache_php=…        the launcher's php
+ *   altair_cache_rc=…         PHPRC
+ *   altair_cache_scan=…       PHP_INI_SCAN_DIR
+ *   altair_cache_loads=…      1 or 0
+ *   altair_cache_thin=…       the flags of a thin start (ThinStart), tab-separated, or nothing
+ *   altair_cache_module=…     the ini's altair_eval module
+ *   altair_cache_tmp_key=…    TMPDIR
+ *   altair_cache_tmp_runtime=…  the runtime directory without XDG_RUNTIME_DIR (RuntimeDir)
+ *   altair_cache_cold=…       the flags a thin start adds to evaluate cold itself (ThinStart::probeCold:
+ *                             the full start's settings and the child's ini), tab-separated, or nothing
+ *   altair_cache_watched=…    the paths, one per line
+ *
+ * The launcher checks the first line before it sources anything (an older cache is never run).
  *
  * A wrong or stale answer costs speed, never correctness: bin/altair.php loads the module itself
  * (ExtensionLoader) when it is missing.
@@ -27,7 +39,7 @@ final class LauncherCache
 {
     public const CACHE_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_CACHE';
     public const PHP_VARIABLE = 'ALTAIR_EVAL_LAUNCHER_PHP';
-    public const MAGIC = 'altair-eval launcher 3';
+    public const MAGIC = '# altair-eval launcher 4';
     private const SLACK_SECONDS = 2;
 
     /**
@@ -48,21 +60,60 @@ final class LauncherCache
         $module = $iniLoadsModule ? $iniModule : $checkoutModule;
         $thin = $iniLoadsModule && $iniModule === '' ? null : ThinStart::probe($php, $module);
         $cold = $thin === null ? null : ThinStart::probeCold($php, $thin, $module, $iniLoadsModule ? '' : $checkoutModule);
-        $lines = [
-            self::MAGIC, $php, (string) getenv('PHPRC'), (string) getenv('PHP_INI_SCAN_DIR'), $iniLoadsModule ? '1' : '0',
-            $thin === null ? '' : implode("\t", $thin), $iniModule,
-            (string) getenv('TMPDIR'), function_exists('posix_geteuid') ? RuntimeDir::temporary(posix_geteuid()) : '',
-            $cold === null ? '' : implode("\t", $cold),
-            ...$this->watched($php),
+        $watched = $this->watched($php);
+        $values = [
+            'php' => $php, 'rc' => (string) getenv('PHPRC'), 'scan' => (string) getenv('PHP_INI_SCAN_DIR'),
+            'loads' => $iniLoadsModule ? '1' : '0', 'thin' => $thin === null ? '' : implode("\t", $thin), 'module' => $iniModule,
+            'tmp_key' => (string) getenv('TMPDIR'), 'tmp_runtime' => function_exists('posix_geteuid') ? RuntimeDir::temporary(posix_geteuid()) : '',
+            'cold' => $cold === null ? '' : implode("\t", $cold), 'watched' => implode("\n", $watched),
         ];
-        foreach ($lines as $index => $line) {
-            if (str_contains($line, "\n")
-                || ($index === 5 && $thin !== null && str_contains(implode('', $thin), "\t"))
-                || ($index === 9 && $cold !== null && str_contains(implode('', $cold), "\t"))) {
+        // One value per line but the list of paths; tabs only as the flags' separator.
+        foreach ([...array_diff_key($values, ['watched' => 0]), ...$watched] as $value) {
+            if (str_contains($value, "\n") || str_contains($value, "\0")) {
                 return;
             }
         }
-        $this->write($file, implode("\n", $lines) . "\n");
+        foreach ([$thin, $cold] as $flags) {
+            if ($flags !== null && str_contains(implode('', $flags), "\t")) {
+                return;
+            }
+        }
+        $this->write($file, self::fragment($values));
+    }
+
+    /**
+     * The cache's text: the magic line, then `altair_cache_<name>='<value>'` per value, quoted for sh.
+     *
+     * @param array<string, string> $values
+     */
+    public static function fragment(array $values): string
+    {
+        $text = self::MAGIC . "\n";
+        foreach ($values as $name => $value) {
+            $text .= sprintf("altair_cache_%s='%s'\n", $name, str_replace("'", "'\\''", $value));
+        }
+
+        return $text;
+    }
+
+    /**
+     * What a cache file holds (the values fragment() wrote), or null when it is not one.
+     *
+     * @return array<string, string>|null
+     */
+    public static function read(string $file): ?array
+    {
+        $text = @file_get_contents($file);
+        if (!is_string($text) || !str_starts_with($text, self::MAGIC . "\n")) {
+            return null;
+        }
+        preg_match_all("/^altair_cache_(\\w+)='((?:[^']|'\\\\'')*)'$/m", $text, $matches, PREG_SET_ORDER);
+        $values = [];
+        foreach ($matches as [, $name, $quoted]) {
+            $values[$name] = str_replace("'\\''", "'", $quoted);
+        }
+
+        return $values;
     }
 
     /**

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AltairEval\Frontend\Tests\Integration;
 
+use AltairEval\Frontend\Cli\LauncherCache;
 use AltairEval\Frontend\Tests\Support\Measured;
 use AltairEval\Frontend\Tests\Support\Process;
 use AltairEval\Frontend\Tests\Support\Repository;
@@ -68,7 +69,7 @@ final class LauncherTest extends TestCase
         self::assertSame(0, $first->exitCode, $first->stderr);
         self::assertStringStartsWith("✓ int 42\n", $first->stdout);
         self::assertStringNotContainsString('-d extension=', $this->starts()[0] ?? '', 'the first start asks PHP');
-        self::assertStringContainsString("\n0\n", (string) file_get_contents($this->scratch . '/cache/altair-eval/launcher'));
+        self::assertSame('0', LauncherCache::read($this->scratch . '/cache/altair-eval/launcher')['loads'] ?? null);
 
         $second = $this->evalOnce();
         self::assertSame(0, $second->exitCode, $second->stderr);
@@ -150,14 +151,14 @@ final class LauncherTest extends TestCase
         touch($this->scratch . '/conf.d', time() - 60);
         touch($this->scratch . '/conf.d/mysql.ini', time() - 60);
         self::assertSame(0, $this->evalOnce()->exitCode, 'the launcher learns the flags');
-        $lines = file($this->scratch . '/cache/altair-eval/launcher', FILE_IGNORE_NEW_LINES) ?: [];
+        $cached = LauncherCache::read($this->scratch . '/cache/altair-eval/launcher') ?? [];
         $this->starts();
 
         $result = $this->evalOnce();
 
-        self::assertSame('altair-eval launcher 3', $lines[0] ?? null);
-        self::assertStringStartsWith('-n', $lines[5] ?? '', 'a thin start is possible (for a server)');
-        self::assertSame('', $lines[9] ?? null, 'but not a thin cold one');
+        self::assertNotSame([], $cached, 'a cache of this format');
+        self::assertStringStartsWith('-n', $cached['thin'] ?? '', 'a thin start is possible (for a server)');
+        self::assertSame('', $cached['cold'] ?? null, 'but not a thin cold one');
         self::assertSame(0, $result->exitCode, $result->stderr);
         self::assertStringStartsNotWith('-n ', $this->starts()[0] ?? '-n ');
     }
@@ -181,7 +182,7 @@ final class LauncherTest extends TestCase
     public function testAnIniChangeAfterTheAnswerIsNoticed(): void
     {
         self::assertSame(0, $this->evalOnce()->exitCode);
-        self::assertStringContainsString("\n0\n", (string) file_get_contents($this->scratch . '/cache/altair-eval/launcher'));
+        self::assertSame('0', LauncherCache::read($this->scratch . '/cache/altair-eval/launcher')['loads'] ?? null);
         $this->starts();
 
         file_put_contents($this->scratch . '/conf.d/altair.ini', 'extension=' . $this->repository->module() . "\n");
@@ -189,7 +190,7 @@ final class LauncherTest extends TestCase
 
         self::assertSame('', $after->stderr, 'the stale answer was not used: no "already loaded" warning');
         self::assertStringNotContainsString('-d extension=', $this->starts()[0] ?? '-d extension=');
-        self::assertStringContainsString("\n1\n", (string) file_get_contents($this->scratch . '/cache/altair-eval/launcher'));
+        self::assertSame('1', LauncherCache::read($this->scratch . '/cache/altair-eval/launcher')['loads'] ?? null);
     }
 
     public function testAnInstallWithoutModulesThroughASymlinkUsesTheIni(): void
@@ -257,6 +258,39 @@ final class LauncherTest extends TestCase
         self::assertSame(0, $result->exitCode, $result->stderr);
         self::assertSame('', $result->stderr);
         self::assertStringStartsWith("✓ int 42\n", $result->stdout);
+    }
+
+    public function testTheCacheIsSourcedOnlyWhenItSaysItIsOne(): void
+    {
+        // The cache is a fragment of sh the launcher sources: one it did not write, or an older
+        // format's lines, are never run.
+        $ran = $this->scratch . '/ran';
+        mkdir($this->scratch . '/cache/altair-eval', 0700, true);
+        $cache = $this->scratch . '/cache/altair-eval/launcher';
+        foreach (["altair-eval launcher 3\n/bin/touch " . $ran . "\n", "touch " . $ran . "\n# altair-eval launcher 4\n"] as $text) {
+            file_put_contents($cache, $text);
+            touch($cache, time() + 60); // newer than anything it watches, were it trusted
+
+            $result = $this->evalOnce();
+
+            self::assertSame(0, $result->exitCode, $result->stderr);
+            self::assertFileDoesNotExist($ran);
+            self::assertNotNull(LauncherCache::read($cache), 'the answer written again, in this format');
+        }
+    }
+
+    public function testACachedValueIsReadBackByShExactlyAsWritten(): void
+    {
+        $values = ['php' => "/odd path/it's \$(touch x) `y` \\ \"q\"", 'thin' => "-n\t-d\tdisplay_errors=stderr", 'watched' => "/a\n/b c"];
+        $file = $this->scratch . '/fragment';
+        file_put_contents($file, LauncherCache::fragment($values));
+
+        $read = Process::run(['/bin/sh', '-c', '. "$1"; printf "%s|%s|%s" "$altair_cache_php" "$altair_cache_thin" "$altair_cache_watched"', 'sh', $file], '', $this->scratch);
+
+        self::assertSame(0, $read->exitCode, $read->stderr);
+        self::assertSame(implode('|', $values), $read->stdout);
+        self::assertFileDoesNotExist($this->scratch . '/x');
+        self::assertSame($values, LauncherCache::read($file));
     }
 
     public function testAMissingPhpIsAUsageError(): void
