@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -37,7 +38,13 @@ typedef struct {
 	 * file made or removed anywhere (a vendor dir of hard links, as Debian's packages are copied)
 	 * changes it, and every real change there is an event of the watch. */
 	bool covered;
+	/* Covered, one link only, on a filesystem whose every change the kernel sees (events_reliable):
+	 * the watch's events alone say when it changed, and it is not stat'ed before each request. A
+	 * file with other links is: a write through a link outside the watched directories (an editor
+	 * that keeps links writes in place) raises no event here. */
+	bool by_events;
 	bool present;
+	nlink_t links;
 	dev_t dev;
 	ino_t ino;
 	off_t size;
@@ -63,12 +70,57 @@ static void take(watched_file *file)
 
 	file->present = stat(file->path, &info) == 0;
 	if (file->present) {
+		file->links = info.st_nlink;
 		file->dev = info.st_dev;
 		file->ino = info.st_ino;
 		file->size = info.st_size;
 		file->mtime = info.st_mtim;
 		file->ctime = info.st_ctim;
 	}
+}
+
+/*
+ * Whether inotify sees every change to files on the filesystem at path: local filesystems, where
+ * every write goes through this kernel, whichever mount or namespace it comes from. Not network
+ * or FUSE ones (NFS, CIFS, 9p, virtiofs, a Mac's project mounted into Docker), where a change made
+ * on the other side raises no event: their files are stat'ed before every request. Asked once per
+ * device.
+ */
+#define WATCH_DEVICES_MAX 16
+static bool events_reliable(const char *path, dev_t dev)
+{
+	static const unsigned long local[] = {
+		0xEF53,     /* ext2, ext3, ext4 */
+		0x58465342, /* xfs */
+		0x9123683E, /* btrfs */
+		0x01021994, /* tmpfs */
+		0x794C7630, /* overlayfs */
+		0xF2F52010, /* f2fs */
+		0x2FC12FC1, /* zfs */
+	};
+	static struct {
+		dev_t dev;
+		bool reliable;
+	} known[WATCH_DEVICES_MAX];
+	static size_t known_count;
+	struct statfs info;
+	bool reliable = false;
+
+	for (size_t i = 0; i < known_count; i++) {
+		if (known[i].dev == dev) {
+			return known[i].reliable;
+		}
+	}
+	if (statfs(path, &info) == 0) {
+		for (size_t i = 0; i < sizeof(local) / sizeof(local[0]); i++) {
+			reliable = reliable || (unsigned long) info.f_type == local[i];
+		}
+	}
+	if (known_count < WATCH_DEVICES_MAX) {
+		known[known_count].dev = dev;
+		known[known_count++].reliable = reliable;
+	}
+	return reliable;
 }
 
 void altair_eval_template_watch_file(const char *path)
@@ -93,6 +145,8 @@ void altair_eval_template_watch_file(const char *path)
 	}
 	files[file_count].covered = altair_eval_template_deps_covers(path);
 	take(&files[file_count]);
+	files[file_count].by_events = files[file_count].covered && files[file_count].present
+		&& files[file_count].links == 1 && events_reliable(path, files[file_count].dev);
 	file_count++;
 }
 
@@ -104,8 +158,11 @@ static bool same_time(const struct timespec *a, const struct timespec *b)
 bool altair_eval_template_watch_files_changed(void)
 {
 	for (size_t i = 0; i < file_count; i++) {
-		watched_file now = { files[i].path, files[i].covered, false, 0, 0, 0, { 0, 0 }, { 0, 0 } };
+		watched_file now = { .path = files[i].path, .covered = files[i].covered };
 
+		if (files[i].by_events) {
+			continue; /* its changes are the watch's events (altair_eval_template_deps_changed) */
+		}
 		take(&now);
 		if (now.present != files[i].present || (now.present && (now.dev != files[i].dev || now.ino != files[i].ino
 			|| now.size != files[i].size || !same_time(&now.mtime, &files[i].mtime)
