@@ -20,7 +20,7 @@ function bench_server(string $name, string $work, array &$servers): array
 function bench_app(string $work, string $name, string $env): string
 {
     $root = "$work/$name";
-    altair_apps_build('laravel', $root);
+    altair_apps_build('laravel', $root, 'copy'); // each file of its own, as Composer installs them
     if ($env !== '') {
         file_put_contents("$root/.env", preg_replace('/^DB_CONNECTION=.*\n/m', '', (string) file_get_contents("$root/.env")) . $env);
         altair_apps_run([PHP_BINARY, 'artisan', 'migrate:fresh', '--seed', '--force', '--no-interaction'], $root);

@@ -145,7 +145,7 @@ $base = sys_get_temp_dir() . '/altair-bench-warm-app-' . getmypid();
 $roots = [];
 foreach (array_keys(BENCH_APPS) as $name) {
     $roots[$name] = "$base-$name";
-    altair_apps_build($name, $roots[$name]);
+    altair_apps_build($name, $roots[$name], 'copy'); // each file of its own, as Composer installs them
 }
 if ($soak) {
     bench_soak($roots['laravel'], $rounds);

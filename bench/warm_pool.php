@@ -53,7 +53,7 @@ $base = sys_get_temp_dir() . '/altair-bench-warm-pool-' . getmypid();
 $roots = ['empty' => "$base-empty"];
 foreach (['laravel', 'symfony'] as $name) {
     $roots[$name] = "$base-$name";
-    altair_apps_build($name, $roots[$name]);
+    altair_apps_build($name, $roots[$name], 'copy'); // each file of its own, as Composer installs them
 }
 $cases = [
     "1+1, empty project" => ['empty', 'return 1+1;'],
