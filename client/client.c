@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -276,6 +277,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fallback_argv = argv + 3 + count;
+	/* As PHP's CLI: a reader that went away (`| head -1`) ends no output with a signal. */
+	signal(SIGPIPE, SIG_IGN);
 
 	if (!private_directory(argv[1]) || (fd = connect_to(argv[1])) < 0) {
 		fall_back();
