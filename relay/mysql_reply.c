@@ -108,6 +108,11 @@ static bool server_error(altair_relay_session *s, const altair_mysql_packet *pac
 		message = refusal;
 		message_length = written > 0 ? (size_t) written : 0;
 	}
+	if (message_length == 0) {
+		/* a server that says nothing: the statement is still reported as failed */
+		message = "error";
+		message_length = strlen(message);
+	}
 	free(f->error);
 	f->error = malloc(message_length + 1);
 	if (f->error) {

@@ -35,6 +35,19 @@ void altair_pgsql_report(pgsql_session *s, const char *text, size_t text_length,
 	s->io->on_query(s->io->context, &q);
 }
 
+/* What an ErrorResponse says, for the statement's report: its message, or "error" when it has
+ * none or an empty one (a failed statement is never reported without an error). */
+static const char *reported_error(const altair_pgsql_message *m, size_t *length)
+{
+	const char *message = altair_pgsql_error_field(m, 'M', length);
+
+	if (!message || *length == 0) {
+		*length = strlen("error");
+		return "error";
+	}
+	return message;
+}
+
 void altair_pgsql_fatal(pgsql_session *s, const char *message)
 {
 	altair_pgsql_put_error(&s->io->to_client, 'E', "FATAL", "08006", message);
@@ -231,12 +244,12 @@ static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *
 			return;
 		case 'E': {
 			size_t length = 0;
-			const char *message = altair_pgsql_error_field(m, 'M', &length);
+			const char *message = reported_error(m, &length);
 			altair_pgsql_put_error_shifted(&s->io->to_client, m, item ? item->shift : (long) r->prefix_length, refusal_hint(s, m));
 			s->copy_in = false;
 			if (item) {
 				altair_pgsql_report(s, r->text + item->start, item->end - item->start, NULL, 0, r->started, -1,
-					message ? message : "error", message ? length : 5, false);
+					message, length, false);
 			}
 			if (s->mode != ALTAIR_RELAY_WRITES) {
 				s->tx = r->tx_before == TX_NONE ? TX_NONE : TX_FAILED;
@@ -265,7 +278,7 @@ static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *
 static void extended_error(pgsql_session *s, const altair_pgsql_message *m)
 {
 	size_t length = 0;
-	const char *message = altair_pgsql_error_field(m, 'M', &length);
+	const char *message = reported_error(m, &length);
 	bool reported = false;
 	reply *r;
 	altair_pgsql_put_error_shifted(&s->io->to_client, m, 0, refusal_hint(s, m));
@@ -273,7 +286,7 @@ static void extended_error(pgsql_session *s, const altair_pgsql_message *m)
 	while ((r = head(s)) && r->kind != REPLY_SYNC && r->kind != REPLY_QUERY && !(r->kind == REPLY_INTERNAL && strchr(r->expect, 'Z'))) {
 		if ((r->kind == REPLY_EXECUTE || (r->kind == REPLY_FORWARD && r->text)) && !reported) {
 			altair_pgsql_report(s, r->text, r->text_length, r->params, r->params_length, r->started, -1,
-				message ? message : "error", message ? length : 5, false);
+				message, length, false);
 			reported = true;
 		}
 		pop(s);

@@ -38,6 +38,9 @@ static void on_query(void *context, const altair_relay_query *query)
 	}
 	if (query->error) {
 		touch(query->error, query->error_length);
+		if (query->error_length == 0) {
+			abort(); /* a failed statement is reported with an error that says something */
+		}
 	}
 }
 

@@ -66,6 +66,12 @@ seeds = {
                                               ('s', msg(b'E', b'SERROR\0C22012\0Mdivision by zero\0\0') + msg(b'Z', b'E')),
                                               ('c', query('SELECT 2')), ('s', msg(b'C', cstr('ROLLBACK')) + msg(b'Z', b'T')),
                                               ('s', ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T'))]),
+    # An error whose message field is empty (a real server always says something): the statement
+    # must still be reported as failed, in the simple and the extended protocol.
+    'error_empty': conversation(0, guarded_hello + [('c', query('SELECT 1/0')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+                                                    ('s', msg(b'E', b'SERROR\0C22012\0M\0\0') + msg(b'Z', b'E')),
+                                                    ('c', extended('SELECT $1::int', ['x'])),
+                                                    ('s', internal('ROLLBACK') + internal('SAVEPOINT') + msg(b'E', b'SERROR\0C22P02\0M\0\0') + msg(b'Z', b'E'))]),
     'copy': conversation(1, guarded_hello + [('c', query('COPY t FROM STDIN')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
                                              ('s', msg(b'G', b'\0\0\0')), ('c', msg(b'd', b'1\n') + msg(b'c')),
                                              ('s', msg(b'C', cstr('COPY 1')) + msg(b'Z', b'T'))]),
