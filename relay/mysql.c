@@ -422,6 +422,12 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 			}
 			break;
 		case ORIGIN_CLIENT:
+			/* A statement the server refused at its prepare (a write in the read-only
+			 * transaction, a missing table) never runs: the snippet saw that error, the
+			 * result lists it as it lists a failed execution. */
+			if (f->server_error && f->command == ALTAIR_MYSQL_COM_STMT_PREPARE) {
+				f->report = true;
+			}
 			report(s, f->error, f->error_length, false);
 			if (f->server_error && guarded_mode(s)) {
 				s->check_pending = true;
