@@ -19,7 +19,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -28,9 +27,11 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "../common/fdio.h"
 #include "wire.h"
 
 #define CLIENT_PROTOCOL 1
@@ -101,6 +102,7 @@ static int connect_to(const char *marker)
 	struct sockaddr_un address = { .sun_family = AF_UNIX };
 	struct ucred peer;
 	socklen_t length = sizeof(peer);
+	struct timeval wait = { .tv_sec = CLIENT_WAIT_MS / 1000 };
 	int fd;
 
 	if (!socket_path(marker, address.sun_path, sizeof(address.sun_path))) {
@@ -110,55 +112,15 @@ static int connect_to(const char *marker)
 	if (fd < 0) {
 		return -1;
 	}
-	/* The server's uid as the kernel knows it: a server of another user is never spoken to. */
+	/* The server's uid as the kernel knows it: a server of another user is never spoken to. A
+	 * read waits for the longest call there can be (a server that hangs is not waited for ever). */
 	if (connect(fd, (struct sockaddr *) &address, sizeof(address)) != 0
-		|| getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0 || peer.uid != geteuid()) {
+		|| getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0 || peer.uid != geteuid()
+		|| setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof(wait)) != 0) {
 		close(fd);
 		return -1;
 	}
 	return fd;
-}
-
-static bool write_all(int fd, const char *data, size_t length)
-{
-	while (length > 0) {
-		ssize_t written = send(fd, data, length, MSG_NOSIGNAL);
-		if (written < 0 && errno == EINTR) {
-			continue;
-		}
-		if (written <= 0) {
-			return false;
-		}
-		data += written;
-		length -= (size_t) written;
-	}
-	return true;
-}
-
-static bool read_all(int fd, char *data, size_t length)
-{
-	while (length > 0) {
-		struct pollfd ready = { .fd = fd, .events = POLLIN };
-		int polled = poll(&ready, 1, CLIENT_WAIT_MS);
-		ssize_t got;
-
-		if (polled < 0 && errno == EINTR) {
-			continue;
-		}
-		if (polled <= 0) {
-			return false;
-		}
-		got = read(fd, data, length);
-		if (got < 0 && errno == EINTR) {
-			continue;
-		}
-		if (got <= 0) {
-			return false;
-		}
-		data += got;
-		length -= (size_t) got;
-	}
-	return true;
 }
 
 /* One message's payload (malloc'd, *length bytes), or NULL. */
@@ -167,14 +129,14 @@ static char *receive(int fd, size_t *length)
 	unsigned char header[4];
 	char *payload;
 
-	if (!read_all(fd, (char *) header, sizeof(header))) {
+	if (!altair_eval_fdio_read_all(fd, header, sizeof(header))) {
 		return NULL;
 	}
 	*length = (size_t) header[0] << 24 | (size_t) header[1] << 16 | (size_t) header[2] << 8 | header[3];
 	if (*length > CLIENT_MESSAGE_MAX || !(payload = malloc(*length ? *length : 1))) {
 		return NULL;
 	}
-	if (!read_all(fd, payload, *length)) {
+	if (!altair_eval_fdio_read_all(fd, payload, *length)) {
 		free(payload);
 		return NULL;
 	}
@@ -230,7 +192,7 @@ static bool send_request(int fd, int count, char **arguments)
 	out.data[1] = (char) (payload >> 16);
 	out.data[2] = (char) (payload >> 8);
 	out.data[3] = (char) payload;
-	sent = write_all(fd, out.data, out.length);
+	sent = altair_eval_fdio_write_all(fd, out.data, out.length);
 	free(out.data);
 	return sent;
 }

@@ -13,5 +13,5 @@ apt_install build-essential util-linux
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -std=gnu11 \
-  -o "$work/altair-client" client/client.c client/wire.c
+  -o "$work/altair-client" client/client.c client/wire.c common/fdio.c
 php tests/client/cases.inc "$work/altair-client" "$work"
