@@ -134,32 +134,25 @@ thin_start() {
             --help | --quiet | --silent | --verbose | --version | --ansi | --no-ansi | --no-interaction | -[!-]*) return 0 ;;
         esac
     done
+    server=
+    [ -z "$cold_only" ] && server_marker && server=1
+    [ -n "$server" ] || [ -n "${thin_cold:-}" ] || return 0
     export ALTAIR_EVAL_THIN="$loads"
     set -f
     IFS='	'
-    if [ -z "$cold_only" ] && server_marker; then
-        # The server's client (client/client.c, built by scripts/build) asks without a PHP start of
-        # its own, and becomes the thin PHP below whenever the server does not take the call.
-        if [ -x "$client" ] && [ -z "${ALTAIR_EVAL_NO_CLIENT:-}" ]; then
-            if [ -n "${thin_cold:-}" ]; then
-                # shellcheck disable=SC2086 # $thin and $thin_cold are tab-separated lists of PHP flags
-                exec "$client" "$marker" "$#" "$@" "$php" $thin $thin_cold -d "altair_eval.child_extension=$child_extension" -d "extension=$thin_module" "$entry" "$@"
-            fi
-            # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
-            exec "$client" "$marker" "$#" "$@" "$php" $thin -d "extension=$thin_module" "$entry" "$@"
-        fi
-        if [ -z "${thin_cold:-}" ]; then
-            # shellcheck disable=SC2086 # $thin is a tab-separated list of PHP flags
-            exec "$php" $thin -d "extension=$thin_module" "$entry" "$@"
-        fi
+    # The command line after the words given: the thin PHP's (evaluating cold itself when the cache
+    # holds the cold flags; $thin and $thin_cold are tab-separated lists of PHP flags).
+    count=$#
+    # shellcheck disable=SC2086
+    set -- "$@" "$php" $thin $thin_cold ${thin_cold:+-d} ${thin_cold:+"altair_eval.child_extension=$child_extension"} \
+        -d "extension=$thin_module" "$entry" "$@"
+    # While the server runs, its client (client/client.c, built by scripts/build) asks it without a
+    # PHP start of its own, and becomes the thin PHP whenever the server does not take the call.
+    if [ -n "$server" ] && [ -x "$client" ] && [ -z "${ALTAIR_EVAL_NO_CLIENT:-}" ]; then
+        exec "$client" "$marker" "$count" "$@"
     fi
-    if [ -n "${thin_cold:-}" ]; then
-        # shellcheck disable=SC2086 # $thin and $thin_cold are tab-separated lists of PHP flags
-        exec "$php" $thin $thin_cold -d "altair_eval.child_extension=$child_extension" -d "extension=$thin_module" "$entry" "$@"
-    fi
-    unset ALTAIR_EVAL_THIN
-    set +f
-    unset IFS
+    shift "$count"
+    exec "$@"
 }
 
 # Sets $marker to the project's server's marker in the runtime directory (RuntimeDir::marker())
