@@ -185,6 +185,7 @@ typedef struct {
 /* A warm template child (runner/warm.c). */
 typedef struct {
 	pid_t pid;      /* 0 when not running */
+	pid_t owner;    /* the process that started it: a fork of that process only lets go of its copy */
 	bool pidns;     /* started in a PID namespace of its own: its workers' pids are translated */
 	int control_fd; /* SOCK_SEQPACKET, see common/warm_protocol.h */
 	uint64_t last_used; /* the evaluation count when it last served: the least recent is closed first */

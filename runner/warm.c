@@ -165,8 +165,9 @@ static bool read_reply(int fd, altair_eval_warm_event *event)
 	return false;
 }
 
-/* The template's relay listeners and their directory go with it. */
-static void relay_release(altair_eval_template *template)
+/* The template's relay listeners and their directory go with it (own: not a forked caller's copy
+ * of its parent's, whose files stay). */
+static void relay_release(altair_eval_template *template, bool own)
 {
 	char path[MAXPATHLEN];
 
@@ -175,13 +176,17 @@ static void relay_release(altair_eval_template *template)
 			close(template->relay_fds[n]);
 		}
 		snprintf(path, sizeof(path), ALTAIR_EVAL_RELAY_SOCKET_FORMAT, template->relay_dir, n);
-		unlink(path);
+		if (own) {
+			unlink(path);
+		}
 	}
 	template->relay_count = 0;
 	if (template->relay_dir) {
 		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, template->relay_dir);
-		unlink(path);
-		rmdir(template->relay_dir);
+		if (own) {
+			unlink(path);
+			rmdir(template->relay_dir);
+		}
 		efree(template->relay_dir);
 		template->relay_dir = NULL;
 	}
@@ -201,7 +206,7 @@ static bool relay_prepare(altair_eval_template *template, const altair_eval_requ
 	char base[MAXPATHLEN], path[MAXPATHLEN];
 	const char *paths = request->relay_sockets;
 
-	relay_release(template);
+	relay_release(template, true);
 	if (!paths && !request->relay_hosts) {
 		return true;
 	}
@@ -256,19 +261,23 @@ static bool relay_listen(altair_eval_template *template)
 	return true;
 }
 
+/* Stops the template; in a fork of the process that started it (pcntl_fork after a warm call),
+ * only this process's copies of its descriptors are closed: the template is the parent's. */
 static void template_stop(altair_eval_template *template)
 {
-	if (template->pid > 0) {
+	bool own = template->owner == getpid();
+
+	if (template->pid > 0 && own) {
 		kill(template->pid, SIGKILL);
 		while (waitpid(template->pid, NULL, 0) < 0 && errno == EINTR) {
 		}
-		template->pid = 0;
 	}
+	template->pid = 0;
 	if (template->control_fd >= 0) {
 		close(template->control_fd);
 		template->control_fd = -1;
 	}
-	relay_release(template);
+	relay_release(template, own);
 }
 
 static void template_destroy(zval *entry)
@@ -394,6 +403,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	int timeout = ALTAIR_EVAL_WARM_START_TIMEOUT_MS + (template->plain_note ? 0 : (int) request->timeout_ms);
 
 	template->pid = 0;
+	template->owner = getpid();
 	template->control_fd = -1;
 	/* Taken before the view is built: a swap in between makes the next call replace it. */
 	if (!root_identity(request, &template->root_dev, &template->root_ino)) {
@@ -410,7 +420,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	}
 	if (!relay_prepare(template, request, scratch)) {
 		int error = errno;
-		relay_release(template);
+		relay_release(template, true);
 		close(control[0]);
 		close(control[1]);
 		return warm_failed("the database relay's sockets for the template", error);
@@ -429,7 +439,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	close(control[1]);
 	if (status != SUCCESS) {
 		close(control[0]);
-		relay_release(template);
+		relay_release(template, true);
 		template->pid = 0;
 		return FAILURE;
 	}
@@ -532,13 +542,14 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		zend_hash_init(evaluator->templates, 4, NULL, template_destroy, 0);
 	}
 	template = zend_hash_find_ptr(evaluator->templates, key);
-	if (template && (restart || (template->pid > 0 && !serves_root(template, request)))) {
+	if (template && (restart || (template->pid > 0 && (template->owner != getpid() || !serves_root(template, request))))) {
 		template_stop(template);
 	}
 	if (!template) {
 		make_room(evaluator->templates);
 		template = emalloc(sizeof(*template));
 		template->pid = 0;
+		template->owner = getpid();
 		template->pidns = false;
 		template->control_fd = -1;
 		template->plain_note = NULL;
