@@ -23,6 +23,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.relay_spin_us", "100", PHP_INI_ALL, OnUpdateLong, relay_spin_us,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.relay_keep_ms", "30000", PHP_INI_ALL, OnUpdateLong, relay_keep_ms,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest", "0", PHP_INI_SYSTEM, OnUpdateBool, guest,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_template", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_template,
@@ -105,6 +107,7 @@ static PHP_MINIT_FUNCTION(altair_eval)
 
 static PHP_MSHUTDOWN_FUNCTION(altair_eval)
 {
+	altair_eval_relay_kept_close();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }

@@ -78,6 +78,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/redis_resp.c \
     relay/mysql.c \
     relay/mysql_engine.c \
+    relay/mysql_kept.c \
     relay/mysql_reply.c \
     relay/mysql_params.c \
     relay/mysql_packet.c \

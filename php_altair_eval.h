@@ -157,6 +157,8 @@ extern zend_module_entry altair_eval_module_entry;
 /* At the end of an evaluation: how long the relay may spend writing each engine's finish()
  * (rollback, terminate) to the servers before it closes them (the server rolls back anyway). */
 #define ALTAIR_EVAL_RELAY_FINISH_MS 200
+/* Server connections the relay keeps between evaluations (altair_eval.relay_keep_ms). */
+#define ALTAIR_EVAL_RELAY_KEPT_MAX 4
 /* altair_eval.relay_spin_us is capped at this (a spin longer than a round trip saves nothing). */
 #define ALTAIR_EVAL_RELAY_SPIN_MAX_US 1000
 /* EvalResult queries: at most this many statements, and this many bytes of text, parameters and
@@ -182,6 +184,9 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* Host: how long the relay keeps polling without sleeping after it moved bytes, in µs
 	 * (altair_eval.relay_spin_us, default 100; 0: never; runner/relay.c altair_eval_relay_poll) */
 	zend_long relay_spin_us;
+	/* Host: how long a server connection the relay kept after an evaluation waits for the next one,
+	 * in ms (altair_eval.relay_keep_ms, default 30000; 0: never kept; runner/relay.c) */
+	zend_long relay_keep_ms;
 	/* Guest role: set by the host with -d flags on the child's command line, never by users. */
 	bool guest;
 	bool guest_template;

@@ -36,7 +36,20 @@ typedef enum {
 	/* Protocol violation or allocation failure: the core closes both sides (after writing what is
 	 * already in the buffers to the client). */
 	ALTAIR_RELAY_CLOSE,
+	/* A resumed session (resume()) whose client does not fit the kept server connection: the core
+	 * gives that connection back to its keep, connects to the server anew and passes on its bytes;
+	 * the engine logs the client in there. */
+	ALTAIR_RELAY_RECONNECT,
 } altair_relay_verdict;
+
+/* A server connection an engine lets the core keep after its client is done, for a later client of
+ * the same server and mode (docs/ARCHITECTURE.md, "The database relay", kept connections): what
+ * resuming it takes. Opaque to the core. */
+#define ALTAIR_RELAY_KEPT_BYTES 640
+typedef struct {
+	unsigned char bytes[ALTAIR_RELAY_KEPT_BYTES];
+	size_t length;
+} altair_relay_kept;
 
 /* One statement (or Redis command) the connection ran, reported when its reply is complete, in
  * order. Pointers are valid only during the callback. */
@@ -90,6 +103,25 @@ typedef struct altair_relay_engine {
 	void (*finish)(altair_relay_session *session);
 	void (*status)(const altair_relay_session *session, altair_relay_status *out);
 	void (*close)(altair_relay_session *session);
+	/* Optional (NULL: server connections are never kept). */
+	/* Instead of finish(), when the client is done: if the session is between commands and its
+	 * server connection can serve another login, append to io->to_server what ends everything this
+	 * session left on the server (its transaction, its session state), fill kept and return true;
+	 * false leaves the session as it was (then finish()). */
+	bool (*keep)(altair_relay_session *session, altair_relay_kept *kept);
+	/* The bytes a kept connection's server sent since keep(): 1 when they are exactly the replies
+	 * keep() asked for and say the connection is clean, 0 when more must come, -1 when it is not
+	 * usable. */
+	int (*kept_settled)(const altair_relay_kept *kept, const unsigned char *bytes, size_t length);
+	/* A session on a kept connection (settled): the client gets what the server said at its own
+	 * start, at once, and its login becomes a new login on that connection. NULL on allocation
+	 * failure. */
+	altair_relay_session *(*resume)(const altair_relay_config *config, altair_relay_io *io, const altair_relay_kept *kept);
+	/* What a kept connection's server gets before the core closes it unused. */
+	void (*kept_goodbye)(altair_relay_buf *to_server);
+	/* Whether the server owes a reply to what was sent (a command in flight, the login): its
+	 * client waits for the same reply, so the core may spin for it rather than sleep. */
+	bool (*awaiting_server)(const altair_relay_session *session);
 } altair_relay_engine;
 
 /* The refusal every engine puts in its protocol's error packet (printf format: the statement's

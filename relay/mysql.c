@@ -379,13 +379,13 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 			altair_mysql_message_join(raw, size, joined);
 			payload = joined;
 		}
-		bool ok;
 		if (length > 0 && payload[0] == ALTAIR_MYSQL_COM_QUIT) {
-			altair_mysql_finish(s);
-			ok = true;
-		} else {
-			ok = client_command(s, raw, size, payload, length);
+			/* The client's goodbye: the core ends the connection, with keep() or finish(). */
+			free(joined);
+			altair_relay_buf_consume(&s->client_in, size);
+			return ALTAIR_RELAY_CLOSE;
 		}
+		bool ok = client_command(s, raw, size, payload, length);
 		free(joined);
 		altair_relay_buf_consume(&s->client_in, size);
 		if (!ok) {

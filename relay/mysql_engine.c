@@ -54,26 +54,34 @@ static altair_relay_verdict greeting(altair_relay_session *s, const altair_mysql
 {
 	const unsigned char *p = packet->payload;
 	size_t n = packet->length;
+	/* After a reconnect the client has sent its login already: what it gets next is numbered 2. */
+	uint8_t reply = s->pending_login ? 2 : 1;
 	if (n > 0 && p[0] == 0xff) {
-		altair_relay_buf_append(&s->io->to_client, raw, packet->size);
+		size_t out = s->io->to_client.length;
+		if (altair_relay_buf_append(&s->io->to_client, raw, packet->size) && s->pending_login) {
+			s->io->to_client.data[out + 3] = reply;
+		}
 		s->phase = PHASE_DONE;
 		return ALTAIR_RELAY_CONTINUE;
 	}
 	const unsigned char *end = n > 1 ? memchr(p + 1, '\0', n - 1) : NULL;
 	if (n == 0 || p[0] != 10 || !end || (size_t) (end - p) + 1 + 31 > n) {
-		return fail(s, 1, "altair_eval: the relay does not understand this server's greeting (MySQL protocol 10 expected)");
+		return fail(s, reply, "altair_eval: the relay does not understand this server's greeting (MySQL protocol 10 expected)");
 	}
 	keep_version(s, p + 1, (size_t) (end - p - 1));
 	size_t at = (size_t) (end - p) + 1;
 	uint32_t capabilities = altair_mysql_u16(p + at + 13) | ((uint32_t) altair_mysql_u16(p + at + 18) << 16);
 	if (!(capabilities & ALTAIR_MYSQL_CLIENT_PROTOCOL_41)) {
-		return fail(s, 1, "altair_eval: the relay needs a server that speaks protocol 4.1");
+		return fail(s, reply, "altair_eval: the relay needs a server that speaks protocol 4.1");
 	}
 	capabilities &= ALTAIR_MYSQL_CAPABILITIES_RELAYED;
 	if (s->mode != ALTAIR_RELAY_WRITES) {
 		capabilities &= ~ALTAIR_MYSQL_CAPABILITIES_GUARDED_OFF;
 	}
-	s->capabilities = capabilities;
+	s->capabilities = s->offered = capabilities;
+	if (s->pending_login) {
+		return altair_mysql_replay_login(s); /* the client has its greeting: the kept connection's */
+	}
 	size_t out = s->io->to_client.length;
 	if (!altair_relay_buf_append(&s->io->to_client, raw, packet->size)) {
 		return ALTAIR_RELAY_CLOSE;
@@ -82,6 +90,11 @@ static altair_relay_verdict greeting(altair_relay_session *s, const altair_mysql
 	altair_mysql_put_u16(copy + at + 13, (uint16_t) (capabilities & 0xffff));
 	altair_mysql_put_u16(copy + at + 18, (uint16_t) (capabilities >> 16));
 	memset(copy + at + 27, 0, 4); /* MariaDB's extended capabilities: progress reports, metadata cache, bulk */
+	/* Kept for a later client should this connection be kept (relay/mysql_kept.c). */
+	if (packet->size == packet->length + ALTAIR_MYSQL_HEADER && packet->size <= sizeof(s->greeting)) {
+		memcpy(s->greeting, copy - ALTAIR_MYSQL_HEADER, packet->size);
+		s->greeting_size = (uint16_t) packet->size;
+	}
 	s->phase = PHASE_LOGIN;
 	return ALTAIR_RELAY_CONTINUE;
 }
@@ -107,6 +120,15 @@ static altair_relay_verdict login(altair_relay_session *s, const altair_mysql_pa
 			"altair_eval: the relay does not pass the big5, sjis, gbk, cp932 or gb18030 character sets (a backslash can hide in them): use utf8mb4");
 	}
 	capabilities &= s->capabilities;
+	if (s->resumed) {
+		return altair_mysql_resumed_login(s, packet, raw, capabilities);
+	}
+	altair_mysql_login parsed;
+	if (packet->size == packet->length + ALTAIR_MYSQL_HEADER && altair_mysql_login_parse(p, packet->length, &parsed)
+		&& parsed.user_length < sizeof(s->user)) {
+		memcpy(s->user, parsed.user, parsed.user_length);
+		s->user[parsed.user_length] = '\0';
+	}
 	s->capabilities = capabilities;
 	size_t out = s->io->to_server.length;
 	if (!altair_relay_buf_append(&s->io->to_server, raw, packet->size)) {
@@ -119,10 +141,25 @@ static altair_relay_verdict login(altair_relay_session *s, const altair_mysql_pa
 	return ALTAIR_RELAY_CONTINUE;
 }
 
+/* A packet of the login's exchange, to the client; a resumed login's are numbered one higher than
+ * the server's (its COM_CHANGE_USER started at 0, the client's login at 1). */
+static bool auth_to_client(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw, size_t *out)
+{
+	*out = s->io->to_client.length;
+	if (!altair_relay_buf_append(&s->io->to_client, raw, packet->size)) {
+		return false;
+	}
+	if (s->shifted) {
+		s->io->to_client.data[*out + 3] = (uint8_t) (packet->sequence + 1);
+	}
+	return true;
+}
+
 static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
 {
 	const unsigned char *p = packet->payload;
 	size_t n = packet->length;
+	size_t out;
 	if (n > 0 && p[0] == 0xff) {
 		uint16_t code = n >= 3 ? altair_mysql_u16(p + 1) : 0;
 		bool insecure = code == ALTAIR_MYSQL_ER_SECURE_TRANSPORT_REQUIRED;
@@ -132,21 +169,25 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 		s->phase = PHASE_DONE;
 		if (insecure) {
 			static const char message[] = "altair_eval: this server requires TLS, and the relay does not speak TLS to the server yet";
-			altair_mysql_append_error(&s->io->to_client, packet->sequence, code, "08004", message, sizeof(message) - 1);
+			altair_mysql_append_error(&s->io->to_client, (uint8_t) (packet->sequence + (s->shifted ? 1 : 0)), code, "08004", message,
+				sizeof(message) - 1);
 			return ALTAIR_RELAY_CLOSE;
 		}
-		return altair_relay_buf_append(&s->io->to_client, raw, packet->size) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+		return auth_to_client(s, packet, raw, &out) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 	}
 	if (n == 0 || p[0] != 0x00) {
-		/* an auth switch request (0xfe) or more auth data (0x01) */
-		return altair_relay_buf_append(&s->io->to_client, raw, packet->size) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+		/* an auth switch request (0xfe) or more auth data (0x01): the greeting's scramble may be
+		 * spent (caching_sha2's fast-auth success, 0x01 0x03, leaves it as it was) */
+		if (!(n == 2 && p[0] == 0x01 && p[1] == 0x03)) {
+			s->auth_exchanged = true;
+		}
+		return auth_to_client(s, packet, raw, &out) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 	}
 	size_t at = altair_mysql_status_offset(p, n);
 	if (at) {
 		s->client_autocommit = (altair_mysql_u16(p + at) & ALTAIR_MYSQL_STATUS_AUTOCOMMIT) != 0;
 	}
-	size_t out = s->io->to_client.length;
-	if (!altair_relay_buf_append(&s->io->to_client, raw, packet->size)) {
+	if (!auth_to_client(s, packet, raw, &out)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
 	if (at) {
@@ -155,8 +196,9 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 	}
 	s->phase = PHASE_READY;
 	s->logged_in = true;
+	s->shifted = false;
 	s->guard_pending = s->mode != ALTAIR_RELAY_WRITES;
-	s->probe_pending = true;
+	s->probe_pending = s->superuser < 0;
 	return altair_mysql_pump(s);
 }
 
@@ -206,15 +248,18 @@ static altair_relay_verdict mysql_from_client(altair_relay_session *s, const uns
 	while ((s->phase == PHASE_LOGIN || s->phase == PHASE_AUTH || (s->phase == PHASE_READY && s->flight.state == REPLY_INFILE))
 		&& altair_mysql_packet_next(s->client_in.data, s->client_in.length, &packet)) {
 		altair_relay_verdict verdict = ALTAIR_RELAY_CONTINUE;
+		size_t out = s->io->to_server.length;
 		if (s->phase == PHASE_LOGIN) {
 			verdict = login(s, &packet, s->client_in.data);
 		} else if (!altair_relay_buf_append(&s->io->to_server, s->client_in.data, packet.size)) {
 			verdict = ALTAIR_RELAY_CLOSE;
+		} else if (s->phase == PHASE_AUTH && s->shifted) {
+			s->io->to_server.data[out + 3] = (uint8_t) (packet.sequence - 1); /* a resumed login's exchange */
 		} else if (s->phase == PHASE_READY && packet.length == 0) {
 			s->flight.state = REPLY_FIRST; /* the file's end: the server's OK or ERR follows */
 		}
 		altair_relay_buf_consume(&s->client_in, packet.size);
-		if (verdict == ALTAIR_RELAY_CLOSE) {
+		if (verdict != ALTAIR_RELAY_CONTINUE) {
 			return verdict;
 		}
 	}
@@ -266,7 +311,14 @@ static void mysql_close(altair_relay_session *s)
 		free(s->statements[i].types);
 	}
 	free(s->statements);
+	free(s->pending_login);
 	free(s);
+}
+
+static bool mysql_awaiting_server(const altair_relay_session *s)
+{
+	return s->phase == PHASE_GREETING || s->phase == PHASE_AUTH
+		|| (s->phase == PHASE_READY && s->flight.origin != ORIGIN_NONE && s->flight.state != REPLY_INFILE);
 }
 
 const altair_relay_engine altair_relay_engine_mysql = {
@@ -277,4 +329,9 @@ const altair_relay_engine altair_relay_engine_mysql = {
 	.finish = mysql_finish,
 	.status = mysql_status,
 	.close = mysql_close,
+	.keep = altair_mysql_keep,
+	.kept_settled = altair_mysql_kept_settled,
+	.resume = altair_mysql_resume,
+	.kept_goodbye = altair_mysql_kept_goodbye,
+	.awaiting_server = mysql_awaiting_server,
 };

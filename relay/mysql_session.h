@@ -83,6 +83,22 @@ typedef struct {
 	uint16_t last_status; /* the server's, from its last OK or EOF */
 } mysql_flight;
 
+/* The largest greeting a kept connection remembers (MariaDB's and MySQL's are ~100 bytes). */
+#define MYSQL_GREETING_MAX 256
+#define MYSQL_USER_MAX 128
+
+/* A kept connection (relay/engine.h, keep()): the greeting its first client got, what was agreed. */
+typedef struct {
+	uint32_t offered;  /* the capabilities the greeting offers */
+	uint32_t agreed;   /* ... and what the connection's login agreed on */
+	uint16_t greeting_size;
+	uint8_t replies;   /* the OK packets keep() asked for */
+	int8_t superuser;  /* the probe's answer for user, or -1 */
+	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER];
+	char server_version[64];
+	char user[MYSQL_USER_MAX];
+} mysql_kept;
+
 struct altair_relay_session {
 	altair_relay_mode mode;
 	altair_relay_io *io;
@@ -90,6 +106,17 @@ struct altair_relay_session {
 	altair_relay_buf client_in, server_in;
 	uint32_t capabilities; /* what the client and server agreed on, as the relay let them */
 	char server_version[64];
+	/* kept connections (relay/mysql_kept.c) */
+	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER]; /* as the client got it (0: too long) */
+	uint16_t greeting_size;
+	uint32_t offered;       /* the capabilities that greeting offers */
+	char user[MYSQL_USER_MAX]; /* the login's user ("" when unknown) */
+	bool auth_exchanged;    /* the login took more than one round (an auth switch): its scramble may be spent */
+	bool resumed;           /* on a kept connection: the login becomes a COM_CHANGE_USER */
+	bool shifted;           /* ... whose replies are numbered one lower than the login's */
+	mysql_kept kept;        /* resumed: the kept connection's record */
+	unsigned char *pending_login; /* a login the kept connection did not fit, for a fresh server */
+	size_t pending_login_size;
 	/* the guard */
 	bool guarded;         /* the guard transaction is open (read-only and rollback modes) */
 	bool guard_opened;    /* it was opened once (then reopened before any client command when lost) */
@@ -118,6 +145,28 @@ uint16_t altair_mysql_client_status(const altair_relay_session *s, uint16_t serv
 /* mysql.c */
 /* The reply in flight is complete: report it, update the client's view, start what comes next. */
 altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s);
+altair_relay_session *altair_mysql_open(const altair_relay_config *config, altair_relay_io *io);
+
+/* mysql_kept.c */
+/* The client's handshake response, as far as the relay reads it. */
+typedef struct {
+	uint32_t capabilities;
+	uint32_t max_packet;
+	uint8_t charset;
+	const unsigned char *user, *auth, *database, *plugin, *attributes;
+	size_t user_length, auth_length, database_length, plugin_length, attributes_size; /* attributes: with their length */
+} altair_mysql_login;
+bool altair_mysql_login_parse(const unsigned char *payload, size_t length, altair_mysql_login *login);
+/* The login on a kept connection: a COM_CHANGE_USER, or ALTAIR_RELAY_RECONNECT when it does not fit. */
+altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw,
+	uint32_t capabilities);
+/* After a reconnect: the fresh server's greeting came (s->capabilities set): the client's login
+ * for it, made to ask for an auth switch (its auth data answered another scramble). */
+altair_relay_verdict altair_mysql_replay_login(altair_relay_session *s);
+bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept);
+int altair_mysql_kept_settled(const altair_relay_kept *kept, const unsigned char *bytes, size_t length);
+altair_relay_session *altair_mysql_resume(const altair_relay_config *config, altair_relay_io *io, const altair_relay_kept *kept);
+void altair_mysql_kept_goodbye(altair_relay_buf *to_server);
 mysql_statement *altair_mysql_statement_find(altair_relay_session *s, uint32_t id);
 altair_relay_session *altair_mysql_open(const altair_relay_config *config, altair_relay_io *io);
 /* Starts what comes next while nothing is in flight: the relay's own commands first, then the

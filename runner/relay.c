@@ -12,6 +12,13 @@
  * A connection's life: CONNECTING (the server's connect is in flight; the client is not read),
  * OPEN, ENDING (no more reads: what is queued is written, then both are closed). The client's end
  * calls the engine's finish() first, so its rollback and goodbye reach the server.
+ *
+ * Kept connections: where the engine can (MySQL; relay/mysql_kept.c), a client's end between
+ * commands resets the server session instead (keep()) and this process keeps the server connection
+ * for altair_eval.relay_keep_ms; a later client of the same server in the same mode resumes it
+ * (resume()), once the server's replies to the reset are in and clean (kept_settled()), instead of
+ * a new server session. One client at a time: a kept connection is taken out of the keep while it
+ * serves. Only the process that kept it uses it (a fork's copy is closed unused).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -195,6 +202,165 @@ bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd)
 	return false;
 }
 
+/* This process's kept server connections (relay/engine.h, keep()). */
+typedef struct {
+	int fd;
+	pid_t owner;
+	const altair_relay_engine *engine;
+	altair_relay_mode mode;
+	struct sockaddr_storage upstream;
+	socklen_t upstream_length;
+	uint64_t since_ms;
+	altair_relay_kept kept;
+	unsigned char settle[128]; /* the server's replies to keep()'s reset, as they came */
+	size_t settled;
+	bool owed;                 /* those replies are still to be checked (false: given back unused) */
+} kept_connection;
+
+#ifndef ZTS
+static kept_connection kept[ALTAIR_EVAL_RELAY_KEPT_MAX];
+static size_t kept_count;
+#endif
+
+static bool keeping_enabled(void)
+{
+#ifdef ZTS
+	return false; /* one keep per process: threads would share it */
+#else
+	return ALTAIR_EVAL_G(relay_keep_ms) > 0;
+#endif
+}
+
+#ifndef ZTS
+/* Unused: the server is told goodbye (as far as its socket takes it now) by the process that kept
+ * it; a fork's copy is only closed. */
+static void kept_discard(size_t index)
+{
+	kept_connection *k = &kept[index];
+
+	if (k->owner == getpid()) {
+		altair_relay_buf goodbye = {0};
+		k->engine->kept_goodbye(&goodbye);
+		if (goodbye.length > 0) {
+			(void) send(k->fd, goodbye.data, goodbye.length, MSG_NOSIGNAL | MSG_DONTWAIT);
+		}
+		altair_relay_buf_free(&goodbye);
+	}
+	close(k->fd);
+	kept[index] = kept[--kept_count];
+}
+
+/* Whether the server's replies to the reset are in and clean; waits for them up to 2 ms (they
+ * were asked for when the previous evaluation ended). */
+static bool kept_settle(kept_connection *k)
+{
+	if (!k->owed) {
+		unsigned char byte;
+		ssize_t n = recv(k->fd, &byte, 1, MSG_DONTWAIT | MSG_PEEK);
+		return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK); /* nothing came, and it is open */
+	}
+	for (int round = 0; round < 2; round++) {
+		struct pollfd ready = { .fd = k->fd, .events = POLLIN };
+		while (k->settled < sizeof(k->settle)) {
+			ssize_t n = recv(k->fd, k->settle + k->settled, sizeof(k->settle) - k->settled, MSG_DONTWAIT);
+			if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+				return false; /* the server closed it (its wait_timeout, a KILL) */
+			}
+			if (n < 0) {
+				break;
+			}
+			k->settled += (size_t) n;
+		}
+		int verdict = k->engine->kept_settled(&k->kept, k->settle, k->settled);
+		if (verdict != 0) {
+			return verdict > 0;
+		}
+		if (round == 0 && poll(&ready, 1, 2) <= 0) {
+			return false;
+		}
+	}
+	return false;
+}
+#endif
+
+/* A kept connection to this server for this engine and mode, settled, out of the keep; -1: none. */
+static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared,
+	altair_relay_kept *out)
+{
+#ifndef ZTS
+	uint64_t now = altair_eval_now_ms();
+
+	for (size_t i = kept_count; i-- > 0;) {
+		kept_connection *k = &kept[i];
+		if (k->owner != getpid() || now - k->since_ms > (uint64_t) MAX(ALTAIR_EVAL_G(relay_keep_ms), 0)) {
+			kept_discard(i);
+		}
+	}
+	if (!keeping_enabled() || !engine->resume) {
+		return -1;
+	}
+	for (size_t i = kept_count; i-- > 0;) {
+		kept_connection *k = &kept[i];
+		if (k->engine != engine || k->mode != mode || k->upstream_length != declared->upstream_length
+			|| memcmp(&k->upstream, &declared->upstream, declared->upstream_length) != 0) {
+			continue;
+		}
+		if (!kept_settle(k)) {
+			kept_discard(i);
+			continue;
+		}
+		int fd = k->fd;
+		*out = k->kept;
+		kept[i] = kept[--kept_count];
+		return fd;
+	}
+#else
+	(void) engine;
+	(void) mode;
+	(void) declared;
+	(void) out;
+#endif
+	return -1;
+}
+
+/* Into the keep (settled: nothing more is owed), or closed when it is full. */
+static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared, int fd,
+	const altair_relay_kept *record, bool settled)
+{
+#ifndef ZTS
+	if (keeping_enabled() && kept_count < ALTAIR_EVAL_RELAY_KEPT_MAX && declared->upstream_length <= sizeof(kept[0].upstream)) {
+		kept_connection *k = &kept[kept_count++];
+		memset(k, 0, sizeof(*k));
+		k->fd = fd;
+		k->owner = getpid();
+		k->engine = engine;
+		k->mode = mode;
+		memcpy(&k->upstream, &declared->upstream, declared->upstream_length);
+		k->upstream_length = declared->upstream_length;
+		k->since_ms = altair_eval_now_ms();
+		k->kept = *record;
+		k->owed = !settled; /* settled: taken, checked, and given back unused */
+		return;
+	}
+#else
+	(void) engine;
+	(void) mode;
+	(void) declared;
+	(void) record;
+	(void) settled;
+#endif
+	close(fd);
+}
+
+void altair_eval_relay_kept_close(void)
+{
+#ifndef ZTS
+	while (kept_count > 0) {
+		kept_discard(kept_count - 1);
+	}
+#endif
+}
+
 static void close_fd(int *fd)
 {
 	if (*fd >= 0) {
@@ -226,6 +392,11 @@ static void drop(altair_eval_relay *relay, size_t index)
 		c->engine->close(c->session);
 	}
 	close_fd(&c->client);
+	/* keep() said yes and its reset is all written: the server connection is kept */
+	if (c->keeping && c->server >= 0 && c->io.to_server.length == 0) {
+		kept_put(c->engine, relay->mode, &relay->databases->list[c->database], c->server, &c->kept, false);
+		c->server = -1;
+	}
 	close_fd(&c->server);
 	altair_relay_buf_free(&c->io.to_server);
 	altair_relay_buf_free(&c->io.to_client);
@@ -253,14 +424,34 @@ static void no_delay(int fd)
 	(void) setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof(on));
 }
 
+/* A non-blocking connection to the declared server, in flight; -1 when it cannot even start. */
+static int connect_upstream(const altair_eval_database *declared)
+{
+	int server = socket(declared->upstream.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+
+	if (server >= 0 && connect(server, (const struct sockaddr *) &declared->upstream, declared->upstream_length) != 0
+		&& errno != EINPROGRESS) {
+		close(server);
+		return -1;
+	}
+	if (server >= 0) {
+		no_delay(server);
+	}
+	return server;
+}
+
+static bool write_out(int fd, altair_relay_buf *buf);
+
 static void accept_client(altair_eval_relay *relay, size_t listener)
 {
 	size_t database = relay->listeners[listener].database;
 	const altair_eval_database *declared = &relay->databases->list[database];
+	const altair_relay_engine *engine = relay->engines[database];
 	altair_relay_config config;
 	relay_connection *c;
 	int client = accept4(relay->listeners[listener].fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-	int server;
+	int server = -1;
+	altair_relay_kept record;
 
 	if (client < 0) {
 		return;
@@ -275,35 +466,55 @@ static void accept_client(altair_eval_relay *relay, size_t listener)
 		relay->refused[database]++;
 		return;
 	}
-	server = socket(declared->upstream.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (server < 0 || (connect(server, (const struct sockaddr *) &declared->upstream, declared->upstream_length) != 0
-			&& errno != EINPROGRESS)) {
-		if (server >= 0) {
-			close(server);
-		}
+	bool resumed = (server = kept_take(engine, relay->mode, declared, &record)) >= 0;
+	if (!resumed && (server = connect_upstream(declared)) < 0) {
 		close(client);
 		relay->refused[database]++;
 		return;
 	}
 	no_delay(client);
-	no_delay(server);
 	c = ecalloc(1, sizeof(*c));
 	c->relay = relay;
 	c->database = database;
-	c->engine = relay->engines[database];
+	c->engine = engine;
 	c->client = client;
 	c->server = server;
-	c->state = RELAY_CONNECTING;
+	c->state = resumed ? RELAY_OPEN : RELAY_CONNECTING;
 	c->io.on_query = on_query;
 	c->io.context = c;
 	c->io.now_ns = now_ns;
 	config.mode = relay->mode;
 	config.label = relay->labels[database];
-	c->session = c->engine->open(&config, &c->io);
+	if (resumed) {
+		c->resumed = true;
+		c->kept = record;
+		c->session = engine->resume(&config, &c->io, &record);
+	} else {
+		c->session = engine->open(&config, &c->io);
+	}
 	relay->connections[relay->connection_count++] = c;
 	if (!c->session) {
 		c->state = RELAY_ENDING;
+	} else if (resumed && !write_out(c->client, &c->io.to_client)) {
+		close_fd(&c->client); /* the greeting, at once: the server has nothing to say first */
 	}
+}
+
+/* The client does not fit its kept server connection (ALTAIR_RELAY_RECONNECT): that connection
+ * goes back to the keep as it was, and the session continues on a fresh one. */
+static void reconnect(relay_connection *c)
+{
+	const altair_eval_database *declared = &c->relay->databases->list[c->database];
+
+	kept_put(c->engine, c->relay->mode, declared, c->server, &c->kept, true);
+	c->resumed = false;
+	c->server = connect_upstream(declared);
+	if (c->server < 0) {
+		close_fd(&c->client);
+		c->state = RELAY_ENDING;
+		return;
+	}
+	c->state = RELAY_CONNECTING;
 }
 
 size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, size_t room)
@@ -370,7 +581,12 @@ static void end(relay_connection *c)
 {
 	if (c->session && !c->finished) {
 		c->finished = true;
-		c->engine->finish(c->session);
+		/* Between commands, with its server still there: kept for the next client (drop()). */
+		c->keeping = c->engine->keep && keeping_enabled() && c->state == RELAY_OPEN && c->server >= 0
+			&& c->engine->keep(c->session, &c->kept);
+		if (!c->keeping) {
+			c->engine->finish(c->session);
+		}
 	}
 	c->state = RELAY_ENDING;
 }
@@ -397,7 +613,9 @@ static void read_side(relay_connection *c, bool from_client)
 	}
 	verdict = from_client ? c->engine->from_client(c->session, bytes, (size_t) n)
 		: c->engine->from_server(c->session, bytes, (size_t) n);
-	if (verdict == ALTAIR_RELAY_CLOSE || c->io.to_server.failed || c->io.to_client.failed) {
+	if (verdict == ALTAIR_RELAY_RECONNECT && c->resumed && !c->io.to_server.failed && !c->io.to_client.failed) {
+		reconnect(c);
+	} else if (verdict != ALTAIR_RELAY_CONTINUE || c->io.to_server.failed || c->io.to_client.failed) {
 		end(c);
 	}
 }
@@ -465,6 +683,21 @@ static bool finished(const relay_connection *c)
  * User::count(), one connection and a few statements, 0.3-0.9 ms slower on this 2-core VM.
  */
 #define RELAY_SPIN_STREAK 8
+/* Whether a server owes a reply to what the relay sent it (a connect, a command): the worker waits
+ * for it too, so a spin then takes no CPU the snippet needs. */
+static bool awaiting_server(const altair_eval_relay *relay)
+{
+	for (size_t i = 0; i < relay->connection_count; i++) {
+		const relay_connection *c = relay->connections[i];
+		if (c->state == RELAY_CONNECTING
+			|| (c->state == RELAY_OPEN && c->session && c->engine->awaiting_server && c->io.to_server.length == 0
+				&& c->engine->awaiting_server(c->session))) {
+			return true;
+		}
+	}
+	return false;
+}
+
 int altair_eval_relay_poll(altair_eval_relay *relay, struct pollfd *fds, nfds_t count, int timeout_ms)
 {
 	uint64_t started;
@@ -474,7 +707,7 @@ int altair_eval_relay_poll(altair_eval_relay *relay, struct pollfd *fds, nfds_t 
 		return poll(fds, count, timeout_ms);
 	}
 	started = now_ns();
-	if (relay->streak >= RELAY_SPIN_STREAK) {
+	if (relay->streak >= RELAY_SPIN_STREAK || awaiting_server(relay)) {
 		do {
 			if ((ready = poll(fds, count, 0)) != 0) {
 				relay->streak++;

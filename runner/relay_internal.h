@@ -18,7 +18,10 @@ typedef struct relay_connection {
 	altair_relay_io io;
 	int client, server;       /* -1 once closed */
 	relay_state state;
-	bool finished;            /* the engine's finish() ran */
+	bool finished;            /* the engine's finish() ran, or its keep() */
+	bool keeping;             /* keep() said yes: once its reset is written, the server connection is kept */
+	bool resumed;             /* the server connection is a kept one (kept: its record) */
+	altair_relay_kept kept;
 } relay_connection;
 
 typedef enum { RELAY_LISTENER, RELAY_CLIENT, RELAY_SERVER } relay_owner_kind;

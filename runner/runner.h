@@ -11,5 +11,8 @@ extern zend_class_entry *altair_eval_result_ce;
 extern zend_class_entry *altair_eval_evaluator_ce;
 
 void altair_eval_runner_minit(void);
+/* The database relay's server connections kept between evaluations (runner/relay.c): each told
+ * goodbye and closed; at module shutdown. */
+void altair_eval_relay_kept_close(void);
 
 #endif

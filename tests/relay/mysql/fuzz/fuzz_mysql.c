@@ -6,7 +6,10 @@
  * altair_mysql_classify (run twice: the verdict must not change); otherwise bits 0-1 choose the
  * mode and the rest is a list of chunks, each a header byte (bit 7: from the server, else the
  * client; bits 0-6: its length) and that many bytes; after each, what the engine queued for
- * either side must be whole packets. At the end, status(), finish() and close().
+ * either side must be whole packets. A client chunk of length 0 is the client's end: when keep()
+ * takes the session, the next server chunk is the kept connection's replies (kept_settled()) and
+ * the rest goes to a session resumed on it (resume()), as the core does with a kept connection.
+ * At the end, status(), finish() and close().
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -103,17 +106,52 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (length > size - at) {
 			length = size - at;
 		}
+		if (!from_server && length == 0) {
+			altair_relay_kept kept;
+			if (!engine->keep(session, &kept)) {
+				continue;
+			}
+			whole_packets(&io.to_server); /* the reset */
+			altair_relay_buf_reset(&io.to_server);
+			engine->close(session);
+			if (at < size && (data[at] & 0x80)) {
+				size_t replies = data[at] & 0x7f;
+				at++;
+				replies = replies > size - at ? size - at : replies;
+				int settled = engine->kept_settled(&kept, data + at, replies);
+				if (settled < -1 || settled > 1) {
+					abort();
+				}
+				at += replies;
+			}
+			session = engine->resume(&config, &io, &kept);
+			if (!session) {
+				altair_relay_buf_free(&io.to_server);
+				altair_relay_buf_free(&io.to_client);
+				return 0;
+			}
+			whole_packets(&io.to_client); /* the kept greeting */
+			altair_relay_buf_reset(&io.to_client);
+			continue;
+		}
 		altair_relay_verdict verdict = from_server ? engine->from_server(session, data + at, length)
 		                                           : engine->from_client(session, data + at, length);
 		at += length;
+		if (engine->awaiting_server) {
+			sink += engine->awaiting_server(session);
+		}
 		whole_packets(&io.to_server);
 		whole_packets(&io.to_client);
 		/* the core writes the buffers out */
 		altair_relay_buf_reset(&io.to_server);
 		altair_relay_buf_reset(&io.to_client);
 		if (verdict == ALTAIR_RELAY_CLOSE) {
+			if (at < size && data[at] == 0x00) {
+				continue; /* the core ends it: keep() first (the client's COM_QUIT) */
+			}
 			break;
 		}
+		/* ALTAIR_RELAY_RECONNECT: the core connects anew and passes on that server's bytes. */
 	}
 	altair_relay_status status = {.superuser = -1};
 	engine->status(session, &status);
