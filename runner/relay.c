@@ -731,12 +731,7 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
 	for (size_t k = 0; k < count; k++) {
 		relay_owner owner = relay->owners[k];
 
-
-		if (owner.kind == RELAY_LISTENER && (fds[k].revents & POLLIN)) {
-			/* a new connection: its server's connect and greeting follow at once */
-			relay->moved = true;
-			accept_client(relay, owner.index);
-		} else if (owner.kind == RELAY_CLIENT && owner.index < connections && k + 1 < count) {
+		if (owner.kind == RELAY_CLIENT && owner.index < connections && k + 1 < count) {
 			relay->moved |= ((fds[k].revents | fds[k + 1].revents) & (POLLIN | POLLOUT)) != 0;
 			serve_connection(relay->connections[owner.index], fds[k].revents, fds[k + 1].revents);
 			k++;
@@ -745,6 +740,14 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
 	for (size_t i = relay->connection_count; i-- > 0;) {
 		if (finished(relay->connections[i])) {
 			drop(relay, i);
+		}
+	}
+	/* New connections last: a client that reconnects at once (DB::purge(), then a query) finds the
+	 * connection its previous one just left in the keep. */
+	for (size_t k = 0; k < count; k++) {
+		if (relay->owners[k].kind == RELAY_LISTENER && (fds[k].revents & POLLIN)) {
+			relay->moved = true;
+			accept_client(relay, relay->owners[k].index);
 		}
 	}
 }
