@@ -231,22 +231,31 @@ static bool keeping_enabled(void)
 #endif
 }
 
+/* A kept connection closed unused: its server is told goodbye, as far as its socket takes it now
+ * (without it, MariaDB logs an aborted connection). */
+static void kept_goodbye(const altair_relay_engine *engine, int fd)
+{
+	altair_relay_buf goodbye = {0};
+
+	engine->kept_goodbye(&goodbye);
+	if (goodbye.length > 0) {
+		(void) send(fd, goodbye.data, goodbye.length, MSG_NOSIGNAL | MSG_DONTWAIT);
+	}
+	altair_relay_buf_free(&goodbye);
+	close(fd);
+}
+
 #ifndef ZTS
-/* Unused: the server is told goodbye (as far as its socket takes it now) by the process that kept
- * it; a fork's copy is only closed. */
+/* Unused: told goodbye by the process that kept it; a fork's copy is only closed. */
 static void kept_discard(size_t index)
 {
 	kept_connection *k = &kept[index];
 
 	if (k->owner == getpid()) {
-		altair_relay_buf goodbye = {0};
-		k->engine->kept_goodbye(&goodbye);
-		if (goodbye.length > 0) {
-			(void) send(k->fd, goodbye.data, goodbye.length, MSG_NOSIGNAL | MSG_DONTWAIT);
-		}
-		altair_relay_buf_free(&goodbye);
+		kept_goodbye(k->engine, k->fd);
+	} else {
+		close(k->fd);
 	}
-	close(k->fd);
 	kept[index] = kept[--kept_count];
 }
 
@@ -323,7 +332,7 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
 	return -1;
 }
 
-/* Into the keep (settled: nothing more is owed), or closed when it is full. */
+/* Into the keep (settled: nothing more is owed), or told goodbye and closed when it is full. */
 static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared, int fd,
 	const altair_relay_kept *record, bool settled)
 {
@@ -343,13 +352,12 @@ static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, 
 		return;
 	}
 #else
-	(void) engine;
 	(void) mode;
 	(void) declared;
 	(void) record;
 	(void) settled;
 #endif
-	close(fd);
+	kept_goodbye(engine, fd);
 }
 
 void altair_eval_relay_kept_close(void)

@@ -16,7 +16,8 @@ cannot see:
     not kept), a client whose capabilities differ (mysqli with FOUND_ROWS: affected rows count the
     matched rows, which only its own session does) logged in on a fresh connection;
   - rollback mode still undoes its writes; a kept connection the server killed is replaced;
-    altair_eval.relay_keep_ms=0 keeps none; a forked caller never uses its parent's.
+    altair_eval.relay_keep_ms=0 keeps none; a connection past the keep's room is told goodbye
+    (COM_QUIT: the server counts no aborted client); a forked caller never uses its parent's.
 --EXTENSIONS--
 altair_eval
 pdo_mysql
@@ -90,6 +91,12 @@ $b = $value(altair_db_eval($root, 'return ' . $id . ';'));
 echo "relay_keep_ms=0: ", $same($a, $b), "\n";
 ini_restore('altair_eval.relay_keep_ms');
 
+echo "-- more connections at once than the keep holds\n";
+$aborted = fn () => (int) preg_replace('/\D/', '', altair_db_root("SHOW GLOBAL STATUS LIKE 'Aborted_clients'"));
+$before = $aborted();
+$r = altair_db_eval($root, '$c = []; for ($i = 0; $i < 6; $i++) { $c[$i] = ' . $pdo('app', 'secret') . '; $c[$i]->query("SELECT 1"); } return count($c);');
+echo $value($r), " connections; the server counts ", $aborted() - $before, " aborted (each one past the keep is told goodbye)\n";
+
 echo "-- a forked caller\n";
 $kept = $value(altair_db_eval($root, 'return ' . $id . ';'));
 $pid = pcntl_fork();
@@ -124,6 +131,8 @@ the same connection, no temporary table
 the same connection, posts all there, server unchanged
 killed by the server: another connection, count 3
 relay_keep_ms=0: another connection
+-- more connections at once than the keep holds
+6 connections; the server counts 0 aborted (each one past the keep is told goodbye)
 -- a forked caller
 child: another connection
 parent: the same connection
