@@ -50,21 +50,24 @@ find_php() {
     done
 }
 
-find_php "${PHP_BINARY:-php}" || {
-    printf 'altair: cannot find %s; put php on PATH or set PHP_BINARY to its path.\n' "${PHP_BINARY:-php}" >&2
-    exit 2
+
+# Reads the cache's altair_cache_* settings, once; false when there is none of this format.
+cache_source() {
+    [ -z "${cache_sourced:-}" ] || return 0
+    [ -n "$cache" ] && [ -r "$cache" ] || return 1
+    # The first line says it is a cache of this format before anything in it is run; then the file
+    # is sourced, read in one go (sh's `read` takes a byte per system call).
+    IFS= read -r magic < "$cache" && [ "$magic" = '# altair-eval launcher 4' ] || return 1
+    altair_cache_watched=
+    . "$cache" || return 1
+    cache_sourced=1
 }
 
 # Sets $loads to 1 (the ini loads the extension), 0 (it does not) or nothing (not known), and
 # $thin, $ini_module, $tmp_key, $tmp_runtime, $thin_cold from the same answer.
 ini_loads_module() {
     loads=
-    [ -n "$cache" ] && [ -r "$cache" ] || return 0
-    # The first line says it is a cache of this format before anything in it is run; then the file
-    # is sourced, read in one go (sh's `read` takes a byte per system call).
-    IFS= read -r magic < "$cache" && [ "$magic" = '# altair-eval launcher 4' ] || return 0
-    altair_cache_watched=
-    . "$cache" || return 0
+    cache_source || return 0
     [ "${altair_cache_php:-}" = "$php" ] && [ "${altair_cache_rc:-}" = "${PHPRC:-}" ] &&
         [ "${altair_cache_scan:-}" = "${PHP_INI_SCAN_DIR:-}" ] || return 0
     rest=$altair_cache_watched
@@ -103,19 +106,12 @@ encode_path() {
     done
 }
 
-# `eval`: replaces this shell with a thin PHP when it can; returns otherwise. Only a speed-up: with
-# the cold flags ($thin_cold) the thin PHP evaluates as the full one would (the child's ini named,
-# the full start's settings given); without them it only asks the server, and starts the full PHP
-# again whenever it has more to do. Whatever this guesses wrong costs time, never a different result.
-thin_start() {
-    [ "${1:-}" = eval ] && [ -n "${thin:-}" ] || return 0
-    # what the lean path leaves to the console application (LeanEval::applies())
-    [ ! -t 1 ] && [ -z "${SHELL_VERBOSITY:-}${FORCE_COLOR:-}${MSYSTEM:-}" ] && [ "${TERM_PROGRAM:-}" != Hyper ] || return 0
-    case $loads in
-        1) thin_module=$ini_module child_extension= ;;
-        0) thin_module=$module child_extension=$module ;;
-        *) return 0 ;;
-    esac
+# Whether an `eval` command line takes the lean path (LeanEval::applies()); sets $root (the
+# --project-root given, or empty) and $cold_only (an option only a cold evaluation keeps).
+lean_eval() {
+    [ "${1:-}" = eval ] || return 1
+    # what the lean path leaves to the console application
+    [ ! -t 1 ] && [ -z "${SHELL_VERBOSITY:-}${FORCE_COLOR:-}${MSYSTEM:-}" ] && [ "${TERM_PROGRAM:-}" != Hyper ] || return 1
     root=
     take=
     cold_only=
@@ -129,11 +125,42 @@ thin_start() {
             --) break ;;
             --project-root=*) root=${arg#--project-root=} ;;
             --project-root) take=1 ;;
-            # cold in the calling process: only a thin start that evaluates cold itself keeps them
-            --stdin | --unsafe | --env | --env=* | --env-policy | --env-policy=*) [ -n "${thin_cold:-}" ] || return 0; cold_only=1 ;;
-            --help | --quiet | --silent | --verbose | --version | --ansi | --no-ansi | --no-interaction | -[!-]*) return 0 ;;
+            # cold in the calling process
+            --stdin | --unsafe | --env | --env=* | --env-policy | --env-policy=*) cold_only=1 ;;
+            --help | --quiet | --silent | --verbose | --version | --ansi | --no-ansi | --no-interaction | -[!-]*) return 1 ;;
         esac
     done
+}
+
+# `eval` while the project's server runs: its client (client/client.c, built by scripts/build)
+# asks it without a PHP start, before anything else here runs: the cache is read only for where
+# the runtime directory is (a stale cache at worst misses the server), its freshness not judged
+# and PHP not looked for. Whenever the server does not take the call, the client runs this
+# launcher again with $no_client set, which then goes on as below. Returns when it cannot.
+client_first() {
+    [ -z "${no_client:-}${ALTAIR_EVAL_NO_CLIENT:-}" ] && [ -x "$client" ] && lean_eval "$@" && [ -z "$cold_only" ] || return 0
+    if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
+        cache_source || return 0
+        tmp_key=${altair_cache_tmp_key:-}
+        tmp_runtime=${altair_cache_tmp_runtime:-}
+    fi
+    server_marker || return 0
+    exec "$client" "$marker" "$#" "$@" /bin/sh -c 'no_client=1; . "$0.sh"' "$bin/altair" "$@"
+}
+
+# `eval`: replaces this shell with a thin PHP when it can; returns otherwise. Only a speed-up: with
+# the cold flags ($thin_cold) the thin PHP evaluates as the full one would (the child's ini named,
+# the full start's settings given); without them it only asks the server, and starts the full PHP
+# again whenever it has more to do. Whatever this guesses wrong costs time, never a different result.
+thin_start() {
+    [ -n "${thin:-}" ] && lean_eval "$@" || return 0
+    case $loads in
+        1) thin_module=$ini_module child_extension= ;;
+        0) thin_module=$module child_extension=$module ;;
+        *) return 0 ;;
+    esac
+    # only a thin start that evaluates cold itself keeps the cold options
+    [ -z "$cold_only" ] || [ -n "${thin_cold:-}" ] || return 0
     server=
     [ -z "$cold_only" ] && server_marker && server=1
     [ -n "$server" ] || [ -n "${thin_cold:-}" ] || return 0
@@ -146,11 +173,6 @@ thin_start() {
     # shellcheck disable=SC2086
     set -- "$@" "$php" $thin $thin_cold ${thin_cold:+-d} ${thin_cold:+"altair_eval.child_extension=$child_extension"} \
         -d "extension=$thin_module" "$entry" "$@"
-    # While the server runs, its client (client/client.c, built by scripts/build) asks it without a
-    # PHP start of its own, and becomes the thin PHP whenever the server does not take the call.
-    if [ -n "$server" ] && [ -x "$client" ] && [ -z "${ALTAIR_EVAL_NO_CLIENT:-}" ]; then
-        exec "$client" "$marker" "$count" "$@"
-    fi
     shift "$count"
     exec "$@"
 }
@@ -192,6 +214,11 @@ else
     cache=
 fi
 
+client_first "$@"
+find_php "${PHP_BINARY:-php}" || {
+    printf 'altair: cannot find %s; put php on PATH or set PHP_BINARY to its path.\n' "${PHP_BINARY:-php}" >&2
+    exit 2
+}
 loads=1
 thin=
 thin_cold=
