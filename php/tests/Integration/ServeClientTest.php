@@ -7,6 +7,7 @@ namespace AltairEval\Frontend\Tests\Integration;
 use AltairEval\Frontend\Tests\Support\Measured;
 use AltairEval\Frontend\Tests\Support\Process;
 use AltairEval\Frontend\Tests\Support\Repository;
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -107,10 +108,8 @@ final class ServeClientTest extends TestCase
         yield 'after --' => [['eval', '--', '--not-an-option']];
     }
 
-    /**
-     * @dataProvider commandLines
-     * @param list<string> $arguments
-     */
+    /** @param list<string> $arguments */
+    #[DataProvider('commandLines')]
     public function testTheClientAnswersAsThePhpFrontEndWithoutStartingPhp(array $arguments): void
     {
         [$client, $clientStarts] = $this->counted($arguments);
