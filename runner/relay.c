@@ -231,12 +231,17 @@ static bool keeping_enabled(void)
 #endif
 }
 
-/* A kept connection closed unused: its server is told goodbye, as far as its socket takes it now
- * (without it, MariaDB logs an aborted connection). */
+/* A kept connection closed unused: what its server sent (the replies to the reset) is read first,
+ * then it is told goodbye, as far as its socket takes it now. Closing a socket with unread bytes
+ * resets the connection, and a goodbye the server has not read yet is then lost: MariaDB counts
+ * and logs an aborted connection either way. */
 static void kept_goodbye(const altair_relay_engine *engine, int fd)
 {
 	altair_relay_buf goodbye = {0};
+	unsigned char unread[256];
 
+	for (int i = 0; i < 16 && recv(fd, unread, sizeof(unread), MSG_DONTWAIT) > 0; i++) {
+	}
 	engine->kept_goodbye(&goodbye);
 	if (goodbye.length > 0) {
 		(void) send(fd, goodbye.data, goodbye.length, MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -332,6 +337,27 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
 	return -1;
 }
 
+/* Whether one more of this relay's connections may be kept: the keep has room for it besides the
+ * ones already being kept, once the least recently kept one of an earlier evaluation is let go if
+ * it must (a caller that alternates modes or servers keeps its latest). Asked before keep(): a
+ * connection with no room ends with finish() (its goodbye without a reset to wait for). */
+static bool kept_room(const altair_eval_relay *relay)
+{
+#ifndef ZTS
+	if (kept_count + relay->keeping >= ALTAIR_EVAL_RELAY_KEPT_MAX && kept_count > 0) {
+		size_t oldest = 0;
+		for (size_t i = 1; i < kept_count; i++) {
+			oldest = kept[i].since_ms < kept[oldest].since_ms ? i : oldest;
+		}
+		kept_discard(oldest);
+	}
+	return kept_count + relay->keeping < ALTAIR_EVAL_RELAY_KEPT_MAX;
+#else
+	(void) relay;
+	return false;
+#endif
+}
+
 /* Into the keep (settled: nothing more is owed), or told goodbye and closed when it is full. */
 static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared, int fd,
 	const altair_relay_kept *record, bool settled)
@@ -405,6 +431,7 @@ static void drop(altair_eval_relay *relay, size_t index)
 		kept_put(c->engine, relay->mode, &relay->databases->list[c->database], c->server, &c->kept, false);
 		c->server = -1;
 	}
+	relay->keeping -= c->keeping;
 	close_fd(&c->server);
 	altair_relay_buf_free(&c->io.to_server);
 	altair_relay_buf_free(&c->io.to_client);
@@ -591,7 +618,8 @@ static void end(relay_connection *c)
 		c->finished = true;
 		/* Between commands, with its server still there: kept for the next client (drop()). */
 		c->keeping = c->engine->keep && keeping_enabled() && c->state == RELAY_OPEN && c->server >= 0
-			&& c->engine->keep(c->session, &c->kept);
+			&& kept_room(c->relay) && c->engine->keep(c->session, &c->kept);
+		c->relay->keeping += c->keeping;
 		if (!c->keeping) {
 			c->engine->finish(c->session);
 		}

@@ -59,6 +59,7 @@ struct altair_eval_relay {
 	size_t connection_count;
 	relay_owner owners[RELAY_WATCH_MAX];
 	size_t watched;
+	size_t keeping;           /* connections whose keep() said yes, not yet in the keep (runner/relay.c) */
 	uint64_t spin_ns;         /* altair_eval_relay_poll's spin; 0: none (one CPU, or turned off) */
 	bool moved;               /* the last serve had traffic on a relayed connection */
 	unsigned streak;          /* waits after traffic in a row no longer than the spin */

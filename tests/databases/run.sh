@@ -37,7 +37,11 @@ for mode in cold warm; do
     php run-tests.php -q -p "$(command -v php)" -d "extension=$MODULE" \
       -d "pdo_mysql.default_socket=$ALTAIR_MYSQL_SOCKET" -d "mysqli.default_socket=$ALTAIR_MYSQL_SOCKET" \
       --show-diff "${tests[@]}" >"$log" 2>&1 || status=1
-  grep -E "^(FAIL|SKIP|BORK|LEAK)|^Tests (passed|failed|skipped)|^(---|\+\+\+|[0-9]{3}[+-])" "$log" >&2 || true
+  grep -E "^(FAIL|SKIP|BORK|LEAK)|^Tests (passed|failed|skipped)|^(---|\+\+\+|[0-9]{3}[+-])|\.phpt\]$" "$log" >&2 || true
+  # what a failed test printed against what it expected (run-tests leaves <test>.diff beside it)
+  for diff in tests/databases/*.diff; do
+    [ -f "$diff" ] && { echo "== $diff ($mode)"; cat "$diff"; } >&2
+  done
   grep -qE "^Tests passed +: +[1-9]" "$log" || status=1
   grep -qE "^Tests skipped +: +[1-9]" "$log" && { echo "databases: a test was skipped" >&2; status=1; }
 done
