@@ -124,10 +124,8 @@ static altair_relay_verdict login(altair_relay_session *s, const altair_mysql_pa
 		return altair_mysql_resumed_login(s, packet, raw, capabilities);
 	}
 	altair_mysql_login parsed;
-	if (packet->size == packet->length + ALTAIR_MYSQL_HEADER && altair_mysql_login_parse(p, packet->length, &parsed)
-		&& parsed.user_length < sizeof(s->user)) {
-		memcpy(s->user, parsed.user, parsed.user_length);
-		s->user[parsed.user_length] = '\0';
+	if (packet->size == packet->length + ALTAIR_MYSQL_HEADER && altair_mysql_login_parse(p, packet->length, &parsed)) {
+		altair_mysql_keep_user(s, &parsed);
 	}
 	s->capabilities = capabilities;
 	size_t out = s->io->to_server.length;

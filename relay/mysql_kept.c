@@ -133,7 +133,7 @@ static bool send_built(altair_relay_buf *to, altair_relay_buf *payload, uint8_t 
 	return ok;
 }
 
-static void keep_user(altair_relay_session *s, const altair_mysql_login *login)
+void altair_mysql_keep_user(altair_relay_session *s, const altair_mysql_login *login)
 {
 	size_t n = login->user_length < sizeof(s->user) ? login->user_length : 0;
 	memcpy(s->user, login->user, n);
@@ -185,7 +185,7 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 	if (!send_built(&s->io->to_server, &out, 0)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
-	keep_user(s, &login);
+	altair_mysql_keep_user(s, &login);
 	s->capabilities = k->agreed;
 	if (k->superuser >= 0 && strcmp(k->user, s->user) == 0) {
 		s->superuser = k->superuser; /* asked on this connection for this user already */
@@ -241,7 +241,7 @@ altair_relay_verdict altair_mysql_replay_login(altair_relay_session *s)
 	if ((capabilities & ALTAIR_MYSQL_CLIENT_CONNECT_ATTRS) && login.attributes) {
 		put(&out, login.attributes, login.attributes_size);
 	}
-	keep_user(s, &login);
+	altair_mysql_keep_user(s, &login);
 	free(held);
 	if (!send_built(&s->io->to_server, &out, sequence)) {
 		return ALTAIR_RELAY_CLOSE;
@@ -250,6 +250,8 @@ altair_relay_verdict altair_mysql_replay_login(altair_relay_session *s)
 	s->phase = PHASE_AUTH;
 	return ALTAIR_RELAY_CONTINUE;
 }
+
+_Static_assert(sizeof(mysql_kept) <= ALTAIR_RELAY_KEPT_BYTES, "a kept connection's record fits the core's bytes");
 
 bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept)
 {

@@ -157,6 +157,8 @@ typedef struct {
 	size_t user_length, auth_length, database_length, plugin_length, attributes_size; /* attributes: with their length */
 } altair_mysql_login;
 bool altair_mysql_login_parse(const unsigned char *payload, size_t length, altair_mysql_login *login);
+/* s->user from a parsed login ("" when it does not fit). */
+void altair_mysql_keep_user(altair_relay_session *s, const altair_mysql_login *login);
 /* The login on a kept connection: a COM_CHANGE_USER, or ALTAIR_RELAY_RECONNECT when it does not fit. */
 altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw,
 	uint32_t capabilities);

@@ -217,15 +217,15 @@ typedef struct {
 	bool owed;                 /* those replies are still to be checked (false: given back unused) */
 } kept_connection;
 
-#ifndef ZTS
+/* One keep per process. A threaded PHP (ZTS) keeps nothing: its threads would share it; the keep
+ * then stays empty and every function below finds nothing in it. */
 static kept_connection kept[ALTAIR_EVAL_RELAY_KEPT_MAX];
 static size_t kept_count;
-#endif
 
 static bool keeping_enabled(void)
 {
 #ifdef ZTS
-	return false; /* one keep per process: threads would share it */
+	return false;
 #else
 	return ALTAIR_EVAL_G(relay_keep_ms) > 0;
 #endif
@@ -250,7 +250,6 @@ static void kept_goodbye(const altair_relay_engine *engine, int fd)
 	close(fd);
 }
 
-#ifndef ZTS
 /* Unused: told goodbye by the process that kept it; a fork's copy is only closed. */
 static void kept_discard(size_t index)
 {
@@ -295,13 +294,11 @@ static bool kept_settle(kept_connection *k)
 	}
 	return false;
 }
-#endif
 
 /* A kept connection to this server for this engine and mode, settled, out of the keep; -1: none. */
 static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared,
 	altair_relay_kept *out)
 {
-#ifndef ZTS
 	uint64_t now = altair_eval_now_ms();
 
 	for (size_t i = kept_count; i-- > 0;) {
@@ -328,12 +325,6 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
 		kept[i] = kept[--kept_count];
 		return fd;
 	}
-#else
-	(void) engine;
-	(void) mode;
-	(void) declared;
-	(void) out;
-#endif
 	return -1;
 }
 
@@ -343,7 +334,6 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
  * connection with no room ends with finish() (its goodbye without a reset to wait for). */
 static bool kept_room(const altair_eval_relay *relay)
 {
-#ifndef ZTS
 	if (kept_count + relay->keeping >= ALTAIR_EVAL_RELAY_KEPT_MAX && kept_count > 0) {
 		size_t oldest = 0;
 		for (size_t i = 1; i < kept_count; i++) {
@@ -352,17 +342,12 @@ static bool kept_room(const altair_eval_relay *relay)
 		kept_discard(oldest);
 	}
 	return kept_count + relay->keeping < ALTAIR_EVAL_RELAY_KEPT_MAX;
-#else
-	(void) relay;
-	return false;
-#endif
 }
 
 /* Into the keep (settled: nothing more is owed), or told goodbye and closed when it is full. */
 static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared, int fd,
 	const altair_relay_kept *record, bool settled)
 {
-#ifndef ZTS
 	if (keeping_enabled() && kept_count < ALTAIR_EVAL_RELAY_KEPT_MAX && declared->upstream_length <= sizeof(kept[0].upstream)) {
 		kept_connection *k = &kept[kept_count++];
 		memset(k, 0, sizeof(*k));
@@ -377,22 +362,14 @@ static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, 
 		k->owed = !settled; /* settled: taken, checked, and given back unused */
 		return;
 	}
-#else
-	(void) mode;
-	(void) declared;
-	(void) record;
-	(void) settled;
-#endif
 	kept_goodbye(engine, fd);
 }
 
 void altair_eval_relay_kept_close(void)
 {
-#ifndef ZTS
 	while (kept_count > 0) {
 		kept_discard(kept_count - 1);
 	}
-#endif
 }
 
 static void close_fd(int *fd)
