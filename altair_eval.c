@@ -73,6 +73,13 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_warm_pool", "0", PHP_INI_SYSTEM, OnUpdateLong, guest_warm_pool,
 		zend_altair_eval_globals, altair_eval_globals)
+	/* The host's setting: how many MB of its template's heap a waiting worker copies before its
+	 * request (guest/template/prefault.c; 0: it takes no fault ahead at all); passed to each
+	 * template as guest_warm_prefault_mb. */
+	STD_PHP_INI_ENTRY("altair_eval.warm_prefault_mb", "32", PHP_INI_SYSTEM, OnUpdateLong, warm_prefault_mb,
+		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_warm_prefault_mb", "0", PHP_INI_SYSTEM, OnUpdateLong, guest_warm_prefault_mb,
+		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_disable_functions", "", PHP_INI_SYSTEM, OnUpdateString, guest_disable_functions,
 		zend_altair_eval_globals, altair_eval_globals)
 	/* The host's settings for a thin start (php.ini path or "-", scan dir, module path): the child's

@@ -126,6 +126,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template/watch.c \
     guest/template/fresh.c \
     guest/template/deps.c \
+    guest/template/prefault.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \

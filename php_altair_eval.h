@@ -47,6 +47,8 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_WARM_TEMPLATES_MAX 8
 /* Workers a warm template keeps ready at most (altair_eval.warm_pool; the default is 2). */
 #define ALTAIR_EVAL_WARM_POOL_MAX 8
+/* The most of its template's heap a waiting worker copies ahead (altair_eval.warm_prefault_mb). */
+#define ALTAIR_EVAL_WARM_PREFAULT_MB_MAX 4096
 /* After the child exited: how long a grandchild may keep stdout/stderr open before we stop reading. */
 #define ALTAIR_EVAL_DRAIN_AFTER_EXIT_MS 100
 /* The most encoded bytes of one frame (a result, an exception) the host takes in, by default
@@ -226,6 +228,11 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	 * clamped to 0..ALTAIR_EVAL_WARM_POOL_MAX; guest/template/template.c) */
 	zend_long warm_pool;
 	zend_long guest_warm_pool;
+	/* warm: the MB of its template's heap a waiting worker copies before its request, 0: no fault
+	 * taken ahead (the host's altair_eval.warm_prefault_mb, clamped to 0..ALTAIR_EVAL_WARM_PREFAULT_MB_MAX;
+	 * guest/template/prefault.c) */
+	zend_long warm_prefault_mb;
+	zend_long guest_warm_prefault_mb;
 	/* Guest: the functions we disable on top of the child's own disable_functions, comma-separated,
 	 * a trailing '*' a prefix; expanded and applied by the guest over its own function table after
 	 * every module's startup (guest/engine.c). Empty only when unsafe. */

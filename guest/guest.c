@@ -821,6 +821,7 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 	started = true;
 
 	if (ALTAIR_EVAL_G(guest_template)) {
+		altair_eval_guest_template_open_status();
 		if (!ALTAIR_EVAL_G(guest_unsafe)) {
 			enter_template_namespaces();
 			boot_template();

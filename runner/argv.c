@@ -537,6 +537,8 @@ static void push_template(altair_eval_command *command, const altair_eval_reques
 	}
 	push_ini_long(command, "altair_eval.guest_warm_pool",
 		MAX(0, MIN(ALTAIR_EVAL_G(warm_pool), ALTAIR_EVAL_WARM_POOL_MAX)));
+	push_ini_long(command, "altair_eval.guest_warm_prefault_mb",
+		MAX(0, MIN(ALTAIR_EVAL_G(warm_prefault_mb), ALTAIR_EVAL_WARM_PREFAULT_MB_MAX)));
 	if (template->plain_note) {
 		push_ini(command, "altair_eval.guest_warm_note", template->plain_note);
 	} else if (!request->allow_writes && !request->unsafe) {

@@ -19,6 +19,7 @@
 #include "template.h"
 #include "watch.h"
 #include "deps.h"
+#include "prefault.h"
 #include "../engine.h"
 #include "../../common/fdio.h"
 #include "../../common/proc_status.h"
@@ -265,14 +266,26 @@ static void narrow_open_basedir(const char *placeholder, const char *scratch)
 	efree(copy);
 }
 
-/* True unless /proc/self/status says this process has other threads (an extension loaded by a
- * forwarded ini may start some); without /proc it cannot be checked and is assumed. */
+/* The template's own /proc/self/status, opened before its view and Landlock, which refuse the
+ * open afterwards (EACCES: the check below then never saw a thread); -1: not opened. */
+static int status_fd = -1;
+
+void altair_eval_guest_template_open_status(void)
+{
+	if (status_fd < 0) {
+		status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	}
+}
+
+/* True unless the template's /proc/self/status says it has other threads (an extension loaded by a
+ * forwarded ini may start some); where it could not be opened at all it cannot be checked and is
+ * assumed. */
 static bool single_threaded(void)
 {
-	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	int fd = status_fd >= 0 ? status_fd : open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	long long threads = altair_eval_proc_status_value(fd, "Threads");
 
-	if (fd >= 0) {
+	if (fd >= 0 && fd != status_fd) {
 		close(fd);
 	}
 	return threads <= 1;
@@ -302,6 +315,10 @@ static void prepare_worker(int keep, int wake, pid_t template_pid)
 	}
 	setsid();
 	close(control_fd);
+	if (status_fd >= 0) {
+		close(status_fd);
+		status_fd = -1;
+	}
 	for (int i = 0; i < pool_count; i++) {
 		close(pool[i].fd);
 		if (pool[i].wake >= 0) {
@@ -379,6 +396,7 @@ static void take_request(const altair_eval_warm_request *request, const int fds[
 	}
 	/* The snippet: the view step copies it into the worker's dir and closes it. */
 	request_snippet_fd = fds[ALTAIR_EVAL_WARM_CONDUITS];
+	altair_eval_template_prefault_forget();
 	/* Generators and the request time: the worker's own, from the moment its request came. */
 	altair_eval_guest_template_fresh_worker();
 	no_shared_cache_for_writes();
@@ -460,6 +478,10 @@ static bool pool_add(pid_t template_pid, const int *close_in_worker, int count, 
 			close(close_in_worker[i]);
 		}
 		prepare_worker(pair[1], wake, template_pid);
+		/* Its faults, before its request; a worker forked for a request already sent takes none. */
+		if (wake >= 0) {
+			altair_eval_template_prefault(wake);
+		}
 		wait_for_request(pair[1], wake, template_pid);
 		return true;
 	}
@@ -635,6 +657,8 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
 	fflush(NULL);
+	/* What its workers populate while they wait: the template's memory no longer changes. */
+	altair_eval_template_prefault_plan((size_t) MAX(0, MIN(ALTAIR_EVAL_G(guest_warm_prefault_mb), ALTAIR_EVAL_WARM_PREFAULT_MB_MAX)) << 20);
 	/* Forked before READY: the first request finds its worker waiting. */
 	if (pool_fill(template_pid)) {
 		return;
@@ -658,6 +682,8 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 		if (pid == 0) {
 			return; /* a worker forked for this request, which it has taken */
 		}
+		/* Waiting workers stop populating until it has ended (prefault.h). */
+		altair_eval_template_prefault_busy(pid > 0);
 		/* The staleness check (a stat of every file the boot loaded: 0.6 ms for Laravel here) runs
 		 * while the pooled worker prepares its lockdown; it waits for this verdict before it
 		 * touches its conduits, and is killed with its group when the template is stale. */
@@ -702,6 +728,8 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 		if (!request_pending() && pool_fill(template_pid)) {
 			return;
 		}
+		/* The template is idle too: waiting workers may populate again. */
+		altair_eval_template_prefault_busy(false);
 	}
 	/* The host closed the control socket (or is gone): nothing to clean up, no PHP shutdown. */
 	_exit(0);

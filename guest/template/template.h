@@ -16,6 +16,8 @@
  * only in a freshly forked worker. prepare_worker (the guest's) runs in each worker before its
  * request comes: the part of its lockdown that needs nothing of the request. */
 void altair_eval_guest_template_serve(void (*prepare_worker)(void));
+/* Before the template's lockdown: its /proc/self/status, for the single-thread check of every fork. */
+void altair_eval_guest_template_open_status(void);
 
 /* A booted template keeps its control socket away from fd 3 (a worker's result channel) on a
  * number of its own, which its seccomp filter seals; returns that number. */
