@@ -221,6 +221,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	altair_eval_report report;
 	unsigned char token[ALTAIR_EVAL_TOKEN_BYTES];
 	bool bailed_out = false;
+	bool warm_mode, threaded = false;
 	char *snippet_path;
 	altair_eval_databases *databases;
 
@@ -242,6 +243,10 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 		|| altair_eval_channel_token(token) != SUCCESS) {
 		RETURN_THROWS();
 	}
+	/* A warm evaluator whose template had threads runs its evaluations cold, and says so. */
+	warm_mode = Z_TYPE_P(warm) == IS_TRUE && !altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS))->threaded;
+	request.host_note = Z_TYPE_P(warm) == IS_TRUE && !warm_mode ? ALTAIR_EVAL_THREADED_NOTE : NULL;
+cold:
 	/* The databases, and the addresses the child listens on for them (docs/ARCHITECTURE.md, "The
 	 * database relay"). */
 	databases = emalloc(sizeof(*databases));
@@ -250,7 +255,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	 * disk for a cold child (its view binds it), for an unsafe one (no view: it reads the host's
 	 * path), and for a warm one whose template may need the declared host names' file from it
 	 * (runner/warm.c). */
-	if ((Z_TYPE_P(warm) == IS_TRUE && !request.unsafe && !(databases->relayed && databases->name_count > 0)
+	if ((warm_mode && !request.unsafe && !(databases->relayed && databases->name_count > 0)
 			? altair_eval_scratch_create_in_memory(&request, &scratch)
 			: altair_eval_scratch_create(&request, &scratch)) != SUCCESS) {
 		altair_eval_databases_free(databases);
@@ -272,13 +277,20 @@ ZEND_METHOD(Altair_Eval_Evaluator, evaluate)
 	outcome.relay = databases->count > 0 && (databases->relayed || request.guard_connect)
 		? altair_eval_relay_create(databases, request.rollback ? ALTAIR_RELAY_ROLLBACK
 			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY),
-			request.relay_sockets && Z_TYPE_P(warm) != IS_TRUE ? scratch.dir : NULL)
+			request.relay_sockets && !warm_mode ? scratch.dir : NULL)
 		: NULL;
-	if (Z_TYPE_P(warm) == IS_TRUE) {
+	if (warm_mode) {
 		if (altair_eval_warm_start(altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS)), Z_STR_P(binary), &request, &scratch,
-				token, outcome.relay, &child) != SUCCESS) {
+				token, outcome.relay, &child, &threaded) != SUCCESS) {
 			release_databases(&outcome, databases);
 			altair_eval_scratch_remove(&scratch);
+			if (threaded) {
+				/* Its template could not fork (runner/warm.c): this one and the next run cold. */
+				altair_eval_evaluator_from(Z_OBJ_P(ZEND_THIS))->threaded = true;
+				warm_mode = false;
+				request.host_note = ALTAIR_EVAL_THREADED_NOTE;
+				goto cold;
+			}
 			RETURN_THROWS();
 		}
 	} else {

@@ -50,6 +50,8 @@ typedef struct {
 	 * SQLite database can be written and undone (guest/lockdown/mount_overlay.c). Set by the
 	 * evaluator; a server's rollback is the relay's and keeps the booted template. */
 	bool project_overlay;
+	/* What the host adds to the result's sandbox.unavailable (a warm evaluation run cold), or NULL. */
+	const char *host_note;
 } altair_eval_request;
 
 /* One declared database (or relayed endpoint) of an evaluation (runner/databases.c). */
@@ -215,6 +217,9 @@ typedef struct {
 typedef struct {
 	HashTable *templates; /* NULL until the first warm evaluation */
 	uint64_t evaluations; /* warm evaluations so far: the clock of the templates' last_used */
+	/* A template of this evaluator had threads (an extension the ini loads started them) and could
+	 * not fork: its warm evaluations run cold from then on, and say so (ALTAIR_EVAL_THREADED_NOTE). */
+	bool threaded;
 	zend_object std;
 } altair_eval_evaluator_object;
 
@@ -297,9 +302,14 @@ void altair_eval_channel_parse(const altair_eval_channel_reader *reader, altair_
 void altair_eval_report_free(altair_eval_report *report);
 
 /* warm.c */
+/* Said by a warm evaluation that ran cold because its template had threads. */
+#define ALTAIR_EVAL_THREADED_NOTE "warm: the template has threads (an extension the ini loads started them) and a fork copies only one, " \
+	"so a lock another held would never be released in the worker: this Evaluator's evaluations run cold"
+
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
-	altair_eval_relay *relay, altair_eval_child *child);
+	altair_eval_relay *relay, altair_eval_child *child,
+	bool *threaded);
 void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome);
 void altair_eval_warm_stop_all(altair_eval_evaluator_object *evaluator);
 

@@ -137,6 +137,10 @@ static void build_sandbox(zval *sandbox, altair_eval_report *report, const altai
 			SEPARATE_ARRAY(listed);
 			add_next_index_string(listed, altair_eval_scratch_note());
 		}
+		if (listed && Z_TYPE_P(listed) == IS_ARRAY && request->host_note) {
+			SEPARATE_ARRAY(listed);
+			add_next_index_string(listed, request->host_note);
+		}
 		return;
 	}
 	array_init(sandbox);

@@ -589,13 +589,14 @@ static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_st
 
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
-	altair_eval_relay *relay, altair_eval_child *child)
+	altair_eval_relay *relay, altair_eval_child *child, bool *threaded)
 {
 	altair_eval_pipes pipes;
 	altair_eval_template *template;
 	altair_eval_warm_event event;
 	bool sent = false;
 
+	*threaded = false;
 	memset(&event, 0, sizeof(event));
 	if (altair_eval_pipes_open(&pipes) != SUCCESS) {
 		return FAILURE;
@@ -629,6 +630,12 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		int error = sent && event.kind == ALTAIR_EVAL_WARM_FAILED ? event.error : 0;
 		template_stop(template);
 		altair_eval_pipes_close(&pipes);
+		if (error == EDEADLK) {
+			/* It has threads and must not fork (guest/template/template.c): the caller runs the
+			 * evaluation cold, no exception. */
+			*threaded = true;
+			return FAILURE;
+		}
 		return warm_failed("the template could not start a worker", error);
 	}
 	altair_eval_child_adopt(&pipes, child);
