@@ -6,6 +6,9 @@
  *   - User::count() p50 on SQLite (no relay) against MariaDB and PostgreSQL through the relay
  *     (target: within 1.2x of SQLite)
  *   - the same in rollback mode against read-only (target: within 1.1x)
+ *   - the floor of that ratio: the app booted once in a plain process that forks a child per count
+ *     (no sandbox, no relay, MariaDB reached directly), calls 20 ms apart, SQLite against MariaDB:
+ *     what a fresh server session per evaluation costs before anything of ours
  *   - 1,000 `SELECT 1` round trips timed inside the snippet: through the relay against a direct
  *     connection (an unsafe evaluation, no sandbox) (target: <= 1.3x)
  *   - the queries in the result: recording on (the default) against off (altair_eval.queries=0),
@@ -93,6 +96,49 @@ foreach (['mysql' => 'MariaDB', 'pgsql' => 'PostgreSQL'] as $server => $label) {
     printf("%-44s %10.1f %8.2f %8s   (%s)\n", "User::count() on $label, read-only (relay)", $readOnly, $readOnly / $base, '<= 1.2', json_encode($v));
     [$rollback, $v] = bench_p50($evaluator, $apps[$server], $count, $rounds, ['allowWrites' => 'rollback']);
     printf("%-44s %10.1f %8.2f %8s   (%s, ratio against read-only)\n", "  the same in rollback mode", $rollback, $rollback / $readOnly, '<= 1.1', json_encode($v));
+}
+
+/* The floor: no sandbox, no relay, a fresh fork per count of an app booted once (as a warm worker is). */
+$floorScript = "$work/floor.php";
+file_put_contents($floorScript, <<<'PHP'
+<?php
+$root = $argv[1];
+$rounds = (int) $argv[2];
+require "$root/vendor/autoload.php";
+$app = require "$root/bootstrap/app.php";
+$app->make(Illuminate\Contracts\Console\Kernel::class)->bootstrap();
+App\Models\User::count();
+Illuminate\Support\Facades\DB::purge();
+$times = [];
+for ($i = 0; $i < $rounds; $i++) {
+    usleep(20000);
+    [$read, $write] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, 0);
+    $pid = pcntl_fork();
+    if ($pid === 0) {
+        $start = hrtime(true);
+        App\Models\User::count();
+        fwrite($write, (string) ((hrtime(true) - $start) / 1e6));
+        exit(0);
+    }
+    fclose($write);
+    $times[] = (float) stream_get_contents($read);
+    fclose($read);
+    pcntl_waitpid($pid, $status);
+}
+sort($times);
+echo $times[intdiv($rounds, 2)], "\n";
+PHP);
+if (function_exists('pcntl_fork') || str_contains((string) shell_exec(escapeshellarg(PHP_BINARY) . ' -m'), 'pcntl')) {
+    $floor = [];
+    foreach (['sqlite', 'mysql', 'sqlite', 'mysql'] as $server) {
+        $floor[$server][] = (float) shell_exec(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg($floorScript) . ' ' . escapeshellarg($apps[$server]) . " $rounds");
+    }
+    $sqlite = min($floor['sqlite']);
+    $mariadb = min($floor['mysql']);
+    printf("%-44s %10.2f %8s\n", 'floor: a fresh fork counts, SQLite', $sqlite, '1.00');
+    printf("%-44s %10.2f %8.2f   (no sandbox, no relay: the count alone, 20 ms apart)\n", '  MariaDB, direct', $mariadb, $mariadb / max($sqlite, 1e-9));
+} else {
+    echo "floor: not measured (this PHP has no pcntl)\n";
 }
 
 /** p50 of $snippet with the relay's recording of queries on and off, rounds interleaved. */
