@@ -262,16 +262,19 @@ void altair_eval_template_prefault_busy(bool busy)
 static bool may_go_on(struct pollfd *request)
 {
 	for (;;) {
-		uint32_t sequence;
+		/* The sequence first: the template writes our eventfd before it bumps the sequence, so
+		 * either the look at the eventfd below sees our request, or the wait finds the sequence
+		 * changed and returns at once (EAGAIN). Looked at in the other order, a request that came
+		 * between the two left us asleep beside it (a warm call timed out, 1 in about 30). */
+		uint32_t sequence = __atomic_load_n(&gate->sequence, __ATOMIC_ACQUIRE);
 		if (poll(request, 1, 0) > 0) {
 			return false;
 		}
-		sequence = __atomic_load_n(&gate->sequence, __ATOMIC_ACQUIRE);
 		if (__atomic_load_n(&gate->busy, __ATOMIC_ACQUIRE) == 0) {
 			return true;
 		}
 		/* The template bumps the sequence and wakes us when a request starts (ours, perhaps) or
-		 * ends; a change before this call returns at once (EAGAIN). */
+		 * ends. */
 		(void) syscall(SYS_futex, &gate->sequence, FUTEX_WAIT, sequence, NULL, NULL, 0);
 	}
 }
