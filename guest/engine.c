@@ -184,7 +184,7 @@ bool altair_eval_guest_engine_functions_applied(void)
 	return functions_applied;
 }
 
-void altair_eval_guest_engine_set_ini(const char *name, const char *value)
+static void set_ini_at(const char *name, const char *value, int stage)
 {
 	zend_string *key = zend_string_init(name, strlen(name), 0);
 	zend_ini_entry *entry = zend_hash_find_ptr(EG(ini_directives), key);
@@ -193,11 +193,21 @@ void altair_eval_guest_engine_set_ini(const char *name, const char *value)
 	if (entry) {
 		entry->modifiable = ZEND_INI_SYSTEM;
 	}
-	zend_alter_ini_entry_chars(key, value, strlen(value), ZEND_INI_SYSTEM, ZEND_INI_STAGE_RUNTIME);
+	zend_alter_ini_entry_chars(key, value, strlen(value), ZEND_INI_SYSTEM, stage);
 	if (entry) {
 		entry->modifiable = modifiable;
 	}
 	zend_string_release(key);
+}
+
+void altair_eval_guest_engine_set_ini(const char *name, const char *value)
+{
+	set_ini_at(name, value, ZEND_INI_STAGE_RUNTIME);
+}
+
+void altair_eval_guest_engine_set_own_dir_ini(const char *name, const char *value)
+{
+	set_ini_at(name, value, ZEND_INI_STAGE_ACTIVATE);
 }
 
 int altair_eval_guest_engine_lock_ini(void)

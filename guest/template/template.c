@@ -405,7 +405,7 @@ static void take_request(const altair_eval_warm_request *request, const int fds[
 	/* sys_get_temp_dir() keeps the first answer: a booted template's boot may have asked. */
 	altair_eval_guest_template_retarget_temp_dir(request->scratch);
 	set_ini("upload_tmp_dir", request->scratch);
-	set_ini("session.save_path", request->scratch);
+	altair_eval_guest_engine_set_own_dir_ini("session.save_path", request->scratch);
 	/* A booted worker keeps the whole template scratch: the boot's files are there (the template
 	 * checks after each worker that nothing but the worker's own dir was touched). */
 	if (!altair_eval_guest_template_booted()) {
