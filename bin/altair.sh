@@ -50,7 +50,6 @@ find_php() {
     done
 }
 
-
 # Reads the cache's altair_cache_* settings, once; false when there is none of this format.
 cache_source() {
     [ -z "${cache_sourced:-}" ] || return 0

@@ -57,11 +57,12 @@
 #define PREFAULT_PIECE ((uintptr_t) 64 * 4096)
 /* A read-only data segment larger than this is a table a request reads a few pages of. */
 #define PREFAULT_DATA_MAX ((size_t) 8 << 20)
-/* mincore's answer, a byte per page, in windows of this many pages. */
-#define PREFAULT_WINDOW 16384
 /* How far from its known string opcache's segment is looked for, each way (its size is
  * opcache.memory_consumption, 128 MB by default). */
 #define PREFAULT_SHM_SEARCH ((size_t) 1 << 30)
+/* mincore's answers, a byte per page: the bound search's ranges, and add_resident's windows. */
+#define PREFAULT_WINDOW (PREFAULT_SHM_SEARCH / 4096 + 1)
+static unsigned char resident[PREFAULT_WINDOW];
 
 typedef struct {
 	uintptr_t from;
@@ -107,7 +108,6 @@ static void add_range(uintptr_t from, uintptr_t to, bool write)
 /* The runs of [from, to) resident now (page-aligned); the bytes added. */
 static size_t add_resident(uintptr_t from, uintptr_t to, bool write, size_t budget)
 {
-	static unsigned char resident[PREFAULT_WINDOW];
 	size_t added = 0;
 
 	for (uintptr_t window = from; window < to && added < budget; window += PREFAULT_WINDOW * page_size) {
@@ -162,7 +162,6 @@ static size_t plan_zend_heap(size_t budget)
  * by halving a step, within PREFAULT_SHM_SEARCH each way. */
 static void mapping_around(uintptr_t addr, uintptr_t *from, uintptr_t *to)
 {
-	static unsigned char resident[PREFAULT_SHM_SEARCH / 4096 + 1];
 	uintptr_t page = addr & ~(uintptr_t) (page_size - 1);
 	size_t below = 0, above = 0;
 

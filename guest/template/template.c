@@ -282,13 +282,7 @@ void altair_eval_guest_template_open_status(void)
  * assumed. */
 static bool single_threaded(void)
 {
-	int fd = status_fd >= 0 ? status_fd : open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-	long long threads = altair_eval_proc_status_value(fd, "Threads");
-
-	if (fd >= 0 && fd != status_fd) {
-		close(fd);
-	}
-	return threads <= 1;
+	return altair_eval_proc_status_value(status_fd, "Threads") <= 1;
 }
 
 /* The pool (docs/ARCHITECTURE.md, "The warm template"): workers forked ahead of their request,
