@@ -29,7 +29,10 @@
 #define ALTAIR_EVAL_WARM_MAGIC 0x57564541u /* "AEVW" */
 #define ALTAIR_EVAL_WARM_PATH_MAX 4096
 #define ALTAIR_EVAL_WARM_FDS 4
-/* Of those, the first ALTAIR_EVAL_WARM_CONDUITS go on the worker's 1, 2 and 3. */
+/* Of those, the first ALTAIR_EVAL_WARM_CONDUITS go on the worker's 3, 1 and 2: the result channel
+ * first, so that it lands on 3 by itself in a worker whose filter already refuses a dup2 onto 3
+ * (a booted template's pooled worker, guest/lockdown/booted.c), then stdout and stderr; then the
+ * snippet. */
 #define ALTAIR_EVAL_WARM_CONDUITS 3
 
 enum {

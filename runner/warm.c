@@ -488,8 +488,8 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	 * its own dir from this descriptor. */
 	int snippet = scratch->snippet_fd >= 0 ? scratch->snippet_fd : open(scratch->snippet_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	int fds[ALTAIR_EVAL_WARM_FDS] = {
-		pipes->fds[ALTAIR_EVAL_PIPE_OUT_WRITE], pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE],
-		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD], snippet
+		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD], pipes->fds[ALTAIR_EVAL_PIPE_OUT_WRITE],
+		pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE], snippet
 	};
 	bool sent;
 

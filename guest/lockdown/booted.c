@@ -90,18 +90,90 @@ static void booted_worker_layer(const altair_eval_lockdown_policy *policy, altai
 	altair_eval_lockdown_landlock_prepare(&layer, report, ruleset);
 }
 
+/* What went in before the request (lock_ahead): Landlock's layer 2, and the seccomp filter. */
+static bool landlock_ahead;
+static bool seccomp_ahead;
+
+/* Descriptors 0 to channel_fd - 1 open, and channel_fd held until the filter is in (by the
+ * template's placeholder, guest/template/boot.c, or by a copy of stdin now): a new descriptor made
+ * meanwhile (the filter's listener) must not take that number. */
+static bool channel_number_held(int channel_fd)
+{
+	for (int fd = 0; fd < channel_fd; fd++) {
+		if (fcntl(fd, F_GETFD) < 0) {
+			return false;
+		}
+	}
+	return fcntl(channel_fd, F_GETFD) >= 0 || fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, channel_fd) == channel_fd;
+}
+
+/*
+ * Landlock's layer 2 and the worker's seccomp filter, before the request: nothing in either
+ * depends on it (the filter names this process's pid and the channel's number), and the two
+ * took 0.15-0.2 ms of every warm call after it came (the filter's installation alone about
+ * 0.1 ms). What the worker still does once its request came is what the filter allows a worker
+ * anyway, plus lowering its own RLIMIT_CPU to the request's timeout (policy->ahead_of_request).
+ * Its parent-death signal is armed now, as the filter refuses PR_SET_PDEATHSIG. The channel's
+ * number is freed last: the request's descriptors come with the channel first
+ * (common/warm_protocol.h), so it lands there, the lowest number free, with no dup2 onto it,
+ * which the filter refuses.
+ */
+static void lock_ahead(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *prepared)
+{
+	altair_eval_lockdown_policy ahead = *policy;
+
+	if (policy->channel_fd < 0 || !channel_number_held(policy->channel_fd)) {
+		return;
+	}
+	ahead.ahead_of_request = true;
+	ahead.parent_pid = getppid();
+	if (altair_eval_lockdown_parent_death(&ahead, prepared) == 0) {
+		altair_eval_lockdown_landlock_enforce(&prepared_layer, prepared);
+		landlock_ahead = prepared->landlock_abi >= 1;
+	}
+	if (landlock_ahead) {
+		altair_eval_lockdown_seccomp_apply(&ahead, prepared);
+		seccomp_ahead = prepared->seccomp;
+	}
+	close(policy->channel_fd);
+}
+
 void altair_eval_lockdown_booted_worker_prepare(const altair_eval_lockdown_policy *policy,
 	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *prepared)
 {
 	memcpy(prepared, template_report, sizeof(*prepared));
 	prepared->note_count = 0;
 	prepared->relay_fd_count = 0;
+	prepared->landlock_abi = 0;
+	prepared->seccomp = false;
+	prepared->process_listener_fd = -1;
 	/* The database relay: its own network namespace and listeners, from the template's settings
 	 * alone; the listeners wait with the worker and go to the host in its relay frame. */
 	altair_eval_lockdown_relay_namespace(policy, prepared);
 	altair_eval_lockdown_relay_listen(policy, prepared);
 	booted_worker_layer(policy, prepared, &prepared_layer);
 	prepared_relay = prepared;
+	lock_ahead(policy, prepared);
+}
+
+/* Landlock's and seccomp's outcome, from lock_ahead. */
+static void booted_worker_ahead(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+	if (landlock_ahead) {
+		report->landlock_abi = prepared_relay->landlock_abi;
+		report->landlock_net = prepared_relay->landlock_net;
+		report->landlock_scoped = prepared_relay->landlock_scoped;
+		report->endpoint_ports = prepared_relay->endpoint_ports;
+	}
+	if (seccomp_ahead) {
+		report->seccomp = prepared_relay->seccomp;
+		report->processes_blocked = prepared_relay->processes_blocked;
+		report->sockets_blocked = prepared_relay->sockets_blocked;
+		report->tcp_stream_only = prepared_relay->tcp_stream_only;
+		report->connect_guarded = prepared_relay->connect_guarded;
+		report->process_listener_fd = prepared_relay->process_listener_fd;
+		altair_eval_lockdown_channel_check(policy, report);
+	}
 }
 
 /* What the relay steps did, from the pooled worker's preparation, or now. */
@@ -139,7 +211,14 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	report->process_listener_fd = -1;
 	report->status_fd = -1;
 
-	if (altair_eval_lockdown_parent_death(policy, report) != 0) {
+	if (seccomp_ahead) {
+		/* Armed before the filter went in (lock_ahead), which refuses it now. */
+		report->parent_death = prepared_relay->parent_death;
+		if (getppid() != policy->parent_pid) {
+			altair_eval_lockdown_note(report, "parent death: the parent (pid %ld) is gone", (long) policy->parent_pid);
+			return -1;
+		}
+	} else if (altair_eval_lockdown_parent_death(policy, report) != 0) {
 		return -1;
 	}
 	/* The template's IPC namespace, with its limits: the template removes whatever a worker left
@@ -158,15 +237,21 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	 * that namespace: it cannot mount one under the template's Landlock; a restriction, not a guard
 	 * that did not hold, so not a note; docs/ARCHITECTURE.md, "Booted templates"). */
 	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
-	/* Layer 2, built while the worker waited for its request (or now). */
+	/* Layer 2, built while the worker waited for its request (or now), and in force already when
+	 * it could go in then, with the filter (lock_ahead). */
 	if (!prepared_relay) {
 		booted_worker_layer(policy, report, &prepared_layer);
 	}
-	altair_eval_lockdown_landlock_enforce(&prepared_layer, report);
+	booted_worker_ahead(policy, report);
+	if (!landlock_ahead) {
+		altair_eval_lockdown_landlock_enforce(&prepared_layer, report);
+	}
 	if (report->landlock_abi < 1) {
 		return -1;
 	}
-	altair_eval_lockdown_seccomp_apply(policy, report);
+	if (!seccomp_ahead) {
+		altair_eval_lockdown_seccomp_apply(policy, report);
+	}
 	return 0;
 #else
 	(void) policy;

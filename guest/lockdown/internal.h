@@ -91,6 +91,7 @@
 # include <linux/audit.h>
 # include <linux/filter.h>
 # include <linux/seccomp.h>
+# include <linux/capability.h>
 # include <stddef.h>
 # include <sys/socket.h>
 #elif defined(__linux__) && ((!defined(__x86_64__) && !defined(__aarch64__)) || defined(ALTAIR_EVAL_LOCKDOWN_FOREIGN_ARCH))

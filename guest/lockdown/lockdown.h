@@ -65,6 +65,10 @@ void altair_eval_lockdown_booted_worker_prepare(const altair_eval_lockdown_polic
  * write failed for want of space and the run reports limit_exceeded "disk". */
 bool altair_eval_lockdown_scratch_full(const char *scratch_dir);
 
+/* A pooled worker locked down ahead of its request (policy->ahead_of_request): whether its
+ * channel, which came with the request, is sealed (report->channel_sealed). */
+void altair_eval_lockdown_channel_check(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
+
 /* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */
 const char *altair_eval_lockdown_features(void);
 

@@ -67,6 +67,12 @@ typedef struct {
 	 * with exactly what the serve loop and a worker's own steps need: fork without namespaces,
 	 * setsid, its own RLIMIT_CPU and PR_SET_PDEATHSIG with SIGKILL only. */
 	bool booted_template;
+	/* A booted template's pooled worker whose Landlock layer and seccomp filter go in before its
+	 * request (lockdown/booted.c): its channel arrives afterwards, on channel_fd (so the channel
+	 * check waits for it), and its RLIMIT_CPU is lowered afterwards, to the request's timeout. The
+	 * filter then lets prlimit64(0, RLIMIT_CPU) through, and is installed only once the process
+	 * has no CAP_SYS_RESOURCE left, without which that call can lower the limit, never raise it. */
+	bool ahead_of_request;
 	/* The database relay (docs/ARCHITECTURE.md, "The database relay"): TCP addresses ("127.0.0.1:3306",
 	 * "[::1]:5432") to listen on inside the process's own network namespace, whose sockets go to the
 	 * host. With relay the namespace is entered even though endpoints is set (endpoints then means:

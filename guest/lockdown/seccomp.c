@@ -327,7 +327,9 @@ static void bpf_clone_without_namespaces(lockdown_bpf *bpf)
 /* A booted template's worker lowers its own RLIMIT_CPU to its evaluation's (the template's is set
  * once, for its life): prlimit64(0, RLIMIT_CPU, ...) passes here, everything else goes on to the
  * read-only rule. Raising it needs CAP_SYS_RESOURCE, which only root holds, and only C code of
- * ours calls it: PHP has no setrlimit once posix_setrlimit is disabled. */
+ * ours calls it: PHP has no setrlimit once posix_setrlimit is disabled. A worker whose own filter
+ * goes in before its request (policy->ahead_of_request) has the rule too, and no CAP_SYS_RESOURCE
+ * (lockdown_drop_sys_resource). */
 static void bpf_own_cpu_prlimit(lockdown_bpf *bpf)
 {
 	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, __NR_prlimit64);
@@ -483,6 +485,9 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	bpf_deny_sorted(bpf, denied, denied_count, EPERM);
 	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
 	bpf_deny(bpf, __NR_clone3, ENOSYS);
+	if (policy->ahead_of_request && !policy->booted_template) {
+		bpf_own_cpu_prlimit(bpf);
+	}
 	if (policy->booted_template) {
 		uint32_t cpu_only[] = { RLIMIT_CPU };
 
@@ -598,9 +603,47 @@ static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, a
 	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
 	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
 	report->connect_guarded = policy->allow_network && policy->guard_connect && report->process_listener_fd >= 0;
-	report->channel_sealed = policy->channel_fd >= 0 && lockdown_channel_not_reopenable(policy->channel_fd, report);
+	/* Ahead of its request, a pooled worker has no channel yet: it is checked once it came. */
+	report->channel_sealed = policy->channel_fd >= 0 && !policy->ahead_of_request
+		&& lockdown_channel_not_reopenable(policy->channel_fd, report);
+}
+
+/* CAP_SYS_RESOURCE out of every set of this process (there is no exec after this to regain it):
+ * the kernel asks for it in the initial user namespace before a limit's hard value may go up, so
+ * without it the prlimit64(0, RLIMIT_CPU) of an ahead-of-request filter can only lower. */
+static bool lockdown_drop_sys_resource(altair_eval_lockdown_report *report)
+{
+	struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	uint32_t word = CAP_TO_INDEX(CAP_SYS_RESOURCE), mask = CAP_TO_MASK(CAP_SYS_RESOURCE);
+
+	memset(data, 0, sizeof(data));
+	if (syscall(__NR_capget, &header, data) != 0) {
+		altair_eval_lockdown_note(report, "seccomp: capget: %s", strerror(errno));
+		return false;
+	}
+	data[word].effective &= ~mask;
+	data[word].permitted &= ~mask;
+	data[word].inheritable &= ~mask;
+	if (syscall(__NR_capset, &header, data) != 0 || syscall(__NR_capget, &header, data) != 0
+		|| (data[word].permitted & mask)) {
+		altair_eval_lockdown_note(report, "seccomp: CAP_SYS_RESOURCE could not be dropped: %s", strerror(errno));
+		return false;
+	}
+	return true;
 }
 #endif
+
+void altair_eval_lockdown_channel_check(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+{
+#ifdef LOCKDOWN_SECCOMP
+	report->channel_sealed = report->seccomp && policy->channel_fd >= 0
+		&& lockdown_channel_not_reopenable(policy->channel_fd, report);
+#else
+	(void) policy;
+	(void) report;
+#endif
+}
 
 void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
@@ -608,6 +651,9 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 	static lockdown_bpf bpf;
 	struct sock_fprog program;
 
+	if (policy->ahead_of_request && !lockdown_drop_sys_resource(report)) {
+		return;
+	}
 	memset(&bpf, 0, sizeof(bpf));
 	lockdown_seccomp_program(policy, !report->ipc_limits, &bpf);
 	if (bpf.overflow) {

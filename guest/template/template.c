@@ -376,17 +376,32 @@ int altair_eval_guest_template_take_snippet_fd(void)
 	return fd;
 }
 
-/* In the worker, once its request came: its descriptors on 1, 2 and 3, and the request's settings
- * where the template had placeholders. */
+/* In the worker, once its request came: its descriptors on 3, 1 and 2 (the channel may be on 3
+ * already: common/warm_protocol.h), and the request's settings where the template had
+ * placeholders. */
 static void take_request(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
 {
+	static const int targets[ALTAIR_EVAL_WARM_CONDUITS] = { ALTAIR_EVAL_CHANNEL_FD, STDOUT_FILENO, STDERR_FILENO };
 	char number[24];
 	char placeholder[MAXPATHLEN];
 
+	int moved[ALTAIR_EVAL_WARM_CONDUITS];
+
 	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
+	/* One that came on another's target (a template with a standard descriptor closed) moves up
+	 * first, or that one's dup2 would close it. */
 	for (int i = 0; i < ALTAIR_EVAL_WARM_CONDUITS; i++) {
-		dup2(fds[i], STDOUT_FILENO + i);
-		close(fds[i]);
+		moved[i] = fds[i];
+		if (fds[i] != targets[i] && fds[i] <= ALTAIR_EVAL_CHANNEL_FD) {
+			moved[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, ALTAIR_EVAL_CHANNEL_FD + 1);
+			close(fds[i]);
+		}
+	}
+	for (int i = 0; i < ALTAIR_EVAL_WARM_CONDUITS; i++) {
+		if (moved[i] != targets[i]) {
+			dup2(moved[i], targets[i]);
+			close(moved[i]);
+		}
 	}
 	/* The snippet: the view step copies it into the worker's dir and closes it. */
 	request_snippet_fd = fds[ALTAIR_EVAL_WARM_CONDUITS];

@@ -46,6 +46,7 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <linux/capability.h>
 
 #define DRIVER_BYTES_PER_MB (1024UL * 1024UL)
 #define DRIVER_BIG_ALLOCATION (1024UL * DRIVER_BYTES_PER_MB)
@@ -70,6 +71,7 @@ static struct {
 	int channel[2];               /* the result channel (a socketpair): the child holds [1] at CHANNEL_FD */
 	char netns_before[64];        /* the child's network namespace before lockdown */
 	key_t ipc_key;                /* a SysV key the children use; must never exist in the host's namespace */
+	bool had_sys_resource;        /* the driver holds CAP_SYS_RESOURCE (not every root does: a container's may not) */
 } env;
 
 static volatile sig_atomic_t driver_got_sigterm;
@@ -471,6 +473,48 @@ static void case_rlimits(const altair_eval_lockdown_report *report, int rc)
 	free(memory);
 }
 
+/* A pooled booted worker's filter goes in before its request (policy->ahead_of_request): it lets
+ * the process set its own RLIMIT_CPU, which it lowers to the request's timeout afterwards, and is
+ * installed only once CAP_SYS_RESOURCE is gone, so that call can lower the limit, never raise it. */
+static void case_ahead_of_request(const altair_eval_lockdown_report *report, int rc)
+{
+	struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+	struct rlimit limit, lower, raised = { RLIM_INFINITY, RLIM_INFINITY };
+	altair_eval_lockdown_policy policy;
+	altair_eval_lockdown_report checked;
+	uint32_t word = CAP_TO_INDEX(CAP_SYS_RESOURCE), mask = CAP_TO_MASK(CAP_SYS_RESOURCE);
+
+	(void) rc;
+	check(report->seccomp, "seccomp");
+	check(!report->channel_sealed, "the channel counted as sealed before it came");
+	memset(caps, 0, sizeof(caps));
+	check_allowed(syscall(SYS_capget, &header, caps), "capget");
+	check(!(caps[word].effective & mask) && !(caps[word].permitted & mask), "CAP_SYS_RESOURCE still held");
+	if (!env.had_sys_resource) {
+		fprintf(stderr, "    [%s] the driver had no CAP_SYS_RESOURCE to begin with: its drop is not exercised here\n", current_case);
+	}
+	getrlimit(RLIMIT_CPU, &limit);
+	check_denied(prlimit(0, RLIMIT_CPU, &raised, NULL), EPERM, "prlimit(RLIMIT_CPU, infinity)");
+	raised.rlim_cur = raised.rlim_max = limit.rlim_max + 60;
+	check_denied(prlimit(0, RLIMIT_CPU, &raised, NULL), EPERM, "prlimit(RLIMIT_CPU, hard + 60 s)");
+	check_denied(prlimit(getppid(), RLIMIT_CPU, &limit, NULL), EPERM, "prlimit(RLIMIT_CPU) on the parent");
+	check_denied(prlimit(0, RLIMIT_AS, &limit, NULL), EPERM, "prlimit(RLIMIT_AS)");
+	lower.rlim_cur = limit.rlim_cur - 1;
+	lower.rlim_max = limit.rlim_max - 1;
+	check_allowed(prlimit(0, RLIMIT_CPU, &lower, NULL), "prlimit(RLIMIT_CPU) lowered by one second");
+	getrlimit(RLIMIT_CPU, &limit);
+	check(limit.rlim_cur == lower.rlim_cur && limit.rlim_max == lower.rlim_max, "RLIMIT_CPU %lu/%lu after lowering",
+		(unsigned long) limit.rlim_cur, (unsigned long) limit.rlim_max);
+	check_denied(dup2(STDERR_FILENO, ALTAIR_EVAL_CHANNEL_FD), EBADF, "dup2 onto the channel");
+	/* Once its request brought the channel, the worker checks it. */
+	memset(&policy, 0, sizeof(policy));
+	memcpy(&checked, report, sizeof(checked));
+	policy.channel_fd = ALTAIR_EVAL_CHANNEL_FD;
+	altair_eval_lockdown_channel_check(&policy, &checked);
+	check(checked.channel_sealed, "the channel (a socket) sealed once checked");
+}
+
 static void case_file_size(const altair_eval_lockdown_report *report, int rc)
 {
 	char path[PATH_MAX + 16];
@@ -825,6 +869,7 @@ typedef struct {
 	bool pipe_channel;   /* the channel is a pipe instead of a socketpair */
 	bool old_kernel;     /* Landlock, unshare and seccomp filters unavailable */
 	bool no_namespaces;  /* unshare refused */
+	bool ahead;          /* policy.ahead_of_request */
 	/* When set and it returns a reason, the case does not apply to this kernel. */
 	const char *(*not_applicable)(void);
 } driver_case;
@@ -851,6 +896,7 @@ static const driver_case driver_cases[] = {
 	{ .name = "channel", .attack = case_channel, .expect_channel = "frame-from-the-guest" },
 	{ .name = "channel-pipe", .attack = case_channel_pipe, .pipe_channel = true },
 	{ .name = "rlimits", .attack = case_rlimits },
+	{ .name = "ahead-of-request", .attack = case_ahead_of_request, .ahead = true },
 	{ .name = "file-size", .attack = case_file_size, .expect_signal = SIGXFSZ },
 	{ .name = "cpu", .attack = case_cpu, .expect_signal = SIGXCPU, .timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_MIN },
 	{ .name = "kernel-surface", .attack = case_kernel_surface },
@@ -903,6 +949,7 @@ static void run_child(const driver_case *c)
 	policy.timeout_ms = c->timeout_ms ? c->timeout_ms : ALTAIR_EVAL_TIMEOUT_MS_DEFAULT;
 	policy.parent_pid = c->wrong_parent ? getppid() + 1 : getppid();
 	policy.channel_fd = ALTAIR_EVAL_CHANNEL_FD;
+	policy.ahead_of_request = c->ahead;
 
 	if (c->old_kernel) {
 		simulate_old_kernel();
@@ -1033,6 +1080,14 @@ static int setup(void)
 	struct sigaction action;
 	int fd;
 
+	{
+		struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
+		struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+
+		memset(caps, 0, sizeof(caps));
+		env.had_sys_resource = syscall(SYS_capget, &header, caps) == 0
+			&& (caps[CAP_TO_INDEX(CAP_SYS_RESOURCE)].effective & CAP_TO_MASK(CAP_SYS_RESOURCE));
+	}
 	snprintf(path, sizeof(path), "/tmp/altair-lockdown-XXXXXX");
 	if (mkdtemp(path) == NULL || realpath(path, resolved) == NULL || strlen(resolved) >= sizeof(env.root)) {
 		perror("mkdtemp");
