@@ -115,6 +115,7 @@ static PHP_MINIT_FUNCTION(altair_eval)
 static PHP_MSHUTDOWN_FUNCTION(altair_eval)
 {
 	altair_eval_relay_kept_close();
+	altair_eval_databases_forget();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }

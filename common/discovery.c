@@ -62,9 +62,42 @@ static char *read_capped(int fd, size_t *length)
 	return text;
 }
 
+/* The identity of relative beneath the root (or its absence), into the record: taken before the
+ * file is read, so a change after this is seen by the next check. */
+static void record_path(const discovery *d, const char *relative, size_t length)
+{
+	altair_eval_discovery_memo *memo = d->record;
+	altair_eval_discovery_memo_file *file;
+	struct stat info;
+
+	if (!memo || memo->overflow) {
+		return;
+	}
+	if (memo->file_count >= ALTAIR_EVAL_DISCOVERY_MEMO_FILES || length >= sizeof(memo->files[0].path)) {
+		memo->overflow = true;
+		return;
+	}
+	file = &memo->files[memo->file_count++];
+	memset(file, 0, sizeof(*file));
+	memcpy(file->path, relative, length);
+	file->path[length] = '\0';
+	if (fstatat(d->root_fd, file->path, &info, AT_SYMLINK_NOFOLLOW) == 0) {
+		file->present = true;
+		file->dev = (unsigned long long) info.st_dev;
+		file->ino = (unsigned long long) info.st_ino;
+		file->size = (unsigned long long) info.st_size;
+		file->mode = (unsigned int) info.st_mode;
+		file->mtime_sec = (long long) info.st_mtim.tv_sec;
+		file->mtime_nsec = (long long) info.st_mtim.tv_nsec;
+		file->ctime_sec = (long long) info.st_ctim.tv_sec;
+		file->ctime_nsec = (long long) info.st_ctim.tv_nsec;
+	}
+}
+
 char *discovery_read(const discovery *d, const char *relative, size_t *length)
 {
 	char component[256];
+	const char *whole = relative;
 	int dir = d->root_fd;
 	char *text = NULL;
 
@@ -76,6 +109,7 @@ char *discovery_read(const discovery *d, const char *relative, size_t *length)
 		}
 		memcpy(component, relative, size);
 		component[size] = '\0';
+		record_path(d, whole, (size_t) (relative - whole) + size);
 		if (relative[size] == '/') {
 			int next = open_directory_beneath(dir, component);
 			if (dir != d->root_fd) {
@@ -101,6 +135,11 @@ char *discovery_read(const discovery *d, const char *relative, size_t *length)
 static bool file_exists(const discovery *d, const char *relative)
 {
 	struct stat info;
+
+	for (const char *slash = strchr(relative, '/'); slash; slash = strchr(slash + 1, '/')) {
+		record_path(d, relative, (size_t) (slash - relative));
+	}
+	record_path(d, relative, strlen(relative));
 	return fstatat(d->root_fd, relative, &info, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
@@ -287,8 +326,8 @@ static void discover_symfony_urls(discovery *d)
 	}
 }
 
-size_t altair_eval_discover(const char *root, altair_eval_env_lookup lookup, void *context,
-	altair_eval_discovered *out, size_t max)
+static size_t discover(const char *root, altair_eval_env_lookup lookup, void *context,
+	altair_eval_discovered *out, size_t max, altair_eval_discovery_memo *record)
 {
 	discovery d;
 
@@ -297,6 +336,7 @@ size_t altair_eval_discover(const char *root, altair_eval_env_lookup lookup, voi
 	if (d.root_fd < 0) {
 		return 0;
 	}
+	d.record = record;
 	d.lookup = lookup;
 	d.context = context;
 	d.out = out;
@@ -316,4 +356,122 @@ size_t altair_eval_discover(const char *root, altair_eval_env_lookup lookup, voi
 	altair_eval_dotenv_free(&d.files);
 	close(d.root_fd);
 	return d.count;
+}
+
+size_t altair_eval_discover(const char *root, altair_eval_env_lookup lookup, void *context,
+	altair_eval_discovered *out, size_t max)
+{
+	return discover(root, lookup, context, out, max, NULL);
+}
+
+/* ---- the memo --------------------------------------------------------------------------------- */
+
+static void memo_reset(altair_eval_discovery_memo *memo)
+{
+	for (size_t i = 0; i < memo->name_count; i++) {
+		free(memo->names[i].value);
+	}
+	free(memo->root);
+	memset(memo, 0, sizeof(*memo));
+}
+
+void altair_eval_discovery_memo_free(altair_eval_discovery_memo *memo)
+{
+	memo_reset(memo);
+}
+
+/* The caller's lookup, each name and what it answered kept (once: the first answer is what the
+ * discovery used). */
+static const char *memo_lookup(void *context, const char *name)
+{
+	altair_eval_discovery_memo *memo = context;
+	const char *value = memo->lookup ? memo->lookup(memo->context, name) : NULL;
+
+	for (size_t i = 0; i < memo->name_count; i++) {
+		if (strcmp(memo->names[i].name, name) == 0) {
+			return value;
+		}
+	}
+	if (memo->name_count >= ALTAIR_EVAL_DISCOVERY_MEMO_NAMES || strlen(name) >= sizeof(memo->names[0].name)) {
+		memo->overflow = true;
+		return value;
+	}
+	altair_eval_discovery_memo_name *kept = &memo->names[memo->name_count++];
+	snprintf(kept->name, sizeof(kept->name), "%s", name);
+	kept->value = value ? strdup(value) : NULL;
+	if (value && !kept->value) {
+		memo->overflow = true;
+	}
+	return value;
+}
+
+static bool same_identity(const altair_eval_discovery_memo_file *file, const struct stat *info)
+{
+	return file->dev == (unsigned long long) info->st_dev && file->ino == (unsigned long long) info->st_ino
+		&& file->size == (unsigned long long) info->st_size && file->mode == (unsigned int) info->st_mode
+		&& file->mtime_sec == (long long) info->st_mtim.tv_sec && file->mtime_nsec == (long long) info->st_mtim.tv_nsec
+		&& file->ctime_sec == (long long) info->st_ctim.tv_sec && file->ctime_nsec == (long long) info->st_ctim.tv_nsec;
+}
+
+/* Would a discovery now read what the recorded one read and be told what it was told? */
+static bool memo_holds(const altair_eval_discovery_memo *memo, const char *root, altair_eval_env_lookup lookup,
+	void *context)
+{
+	struct stat info;
+	bool holds = true;
+	int root_fd;
+
+	if (!memo->valid || strcmp(memo->root, root) != 0 || (root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		return false;
+	}
+	holds = fstat(root_fd, &info) == 0 && memo->root_dev == (unsigned long long) info.st_dev
+		&& memo->root_ino == (unsigned long long) info.st_ino;
+	for (size_t i = 0; holds && i < memo->file_count; i++) {
+		const altair_eval_discovery_memo_file *file = &memo->files[i];
+		bool present = fstatat(root_fd, file->path, &info, AT_SYMLINK_NOFOLLOW) == 0;
+		holds = present == file->present && (!present || same_identity(file, &info));
+	}
+	close(root_fd);
+	for (size_t i = 0; holds && i < memo->name_count; i++) {
+		const char *value = lookup ? lookup(context, memo->names[i].name) : NULL;
+		holds = (value == NULL) == (memo->names[i].value == NULL) && (!value || strcmp(value, memo->names[i].value) == 0);
+	}
+	return holds;
+}
+
+size_t altair_eval_discover_memo(altair_eval_discovery_memo *memo, const char *root, altair_eval_env_lookup lookup,
+	void *context, altair_eval_discovered *out, size_t max)
+{
+	struct stat info;
+	size_t count;
+
+	if (max > ALTAIR_EVAL_DISCOVERY_MEMO_OUT) {
+		return altair_eval_discover(root, lookup, context, out, max);
+	}
+	if (memo_holds(memo, root, lookup, context)) {
+		count = memo->count < max ? memo->count : max;
+		memcpy(out, memo->out, count * sizeof(*out));
+		return count;
+	}
+	memo_reset(memo);
+	memo->lookup = lookup;
+	memo->context = context;
+	/* The root's identity first: a directory swapped in its place after this is another. */
+	if (stat(root, &info) != 0 || !(memo->root = strdup(root))) {
+		memo_reset(memo);
+		return altair_eval_discover(root, lookup, context, out, max);
+	}
+	memo->root_dev = (unsigned long long) info.st_dev;
+	memo->root_ino = (unsigned long long) info.st_ino;
+	count = discover(root, memo_lookup, memo, out, max, memo);
+	memo->lookup = NULL;
+	memo->context = NULL;
+	if (memo->overflow) {
+		memo_reset(memo);
+		return count;
+	}
+	memcpy(memo->out, out, count * sizeof(*out));
+	memo->count = count;
+	memo->valid = true;
+	return count;
 }

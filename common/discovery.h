@@ -36,6 +36,50 @@ typedef struct {
 size_t altair_eval_discover(const char *root, altair_eval_env_lookup lookup, void *context,
 	altair_eval_discovered *out, size_t max);
 
+/* altair_eval_discover_memo's record: the last answer for one root, and what that discovery read
+ * (each file's and directory's identity, or its absence) and looked up (the real environment's
+ * values), so that the same question is answered again without reading or parsing while none of
+ * them changed. Zeroed before first use; altair_eval_discovery_memo_free releases it. */
+#define ALTAIR_EVAL_DISCOVERY_MEMO_FILES 32
+#define ALTAIR_EVAL_DISCOVERY_MEMO_NAMES 96
+#define ALTAIR_EVAL_DISCOVERY_MEMO_OUT 16
+
+typedef struct {
+	char path[128];          /* relative to the root, as discovery named it */
+	bool present;
+	unsigned long long dev, ino, size;
+	unsigned int mode;
+	long long mtime_sec, mtime_nsec, ctime_sec, ctime_nsec;
+} altair_eval_discovery_memo_file;
+
+typedef struct {
+	char name[64];
+	char *value;             /* a copy; NULL: unset */
+} altair_eval_discovery_memo_name;
+
+typedef struct {
+	bool valid;
+	bool overflow;           /* more than the record holds: this discovery is not kept */
+	char *root;
+	unsigned long long root_dev, root_ino;
+	altair_eval_discovery_memo_file files[ALTAIR_EVAL_DISCOVERY_MEMO_FILES];
+	size_t file_count;
+	altair_eval_discovery_memo_name names[ALTAIR_EVAL_DISCOVERY_MEMO_NAMES];
+	size_t name_count;
+	altair_eval_env_lookup lookup;  /* while recording: the caller's */
+	void *context;
+	altair_eval_discovered out[ALTAIR_EVAL_DISCOVERY_MEMO_OUT];
+	size_t count;
+} altair_eval_discovery_memo;
+
+/* altair_eval_discover, answered from memo when the same root's files and the values looked up
+ * are as the last discovery found them (stat identity: device, inode, type, size, mtime and ctime
+ * to the nanosecond, each directory on the way too); otherwise discovered afresh and recorded. */
+size_t altair_eval_discover_memo(altair_eval_discovery_memo *memo, const char *root, altair_eval_env_lookup lookup,
+	void *context, altair_eval_discovered *out, size_t max);
+
+void altair_eval_discovery_memo_free(altair_eval_discovery_memo *memo);
+
 /* One URL or DSN: scheme://user:pass@host:port/db?params (pgsql, postgres, postgresql, mysql,
  * mysql2, mariadb, pdo-mysql, redis, rediss…), redis:///path/to.sock, or a PDO DSN
  * (mysql:host=…;port=…;unix_socket=…, pgsql:host=… port=… sslmode=…). false when it names no

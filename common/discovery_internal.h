@@ -35,6 +35,7 @@ typedef struct {
 	altair_eval_discovered *out;
 	size_t max;
 	size_t count;
+	altair_eval_discovery_memo *record; /* altair_eval_discover_memo: what is read goes here; or NULL */
 } discovery;
 
 /* The file's bytes (NUL-terminated, length without it), or NULL: missing, not a regular file, a

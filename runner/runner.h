@@ -15,4 +15,7 @@ void altair_eval_runner_minit(void);
  * goodbye and closed; at module shutdown. */
 void altair_eval_relay_kept_close(void);
 
+/* Forgets the last discovery of the project's databases (runner/databases.c): at module shutdown. */
+void altair_eval_databases_forget(void);
+
 #endif

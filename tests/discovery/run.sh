@@ -69,6 +69,17 @@ if [[ -z "$filter" || "urls" == *"$filter"* ]]; then
 	done <"$here/urls.tsv"
 fi
 
+# The memo the host keeps between calls (altair_eval_discover_memo): after each change to a copy of
+# memo/<name>'s project (a fixture's) and to the real environment, it must answer as a fresh
+# discovery does (the driver says "STALE" otherwise), and as memo/<name>.expected says.
+for commands in "$here"/memo/*.commands; do
+	name=$(basename "$commands" .commands)
+	[[ -n "$filter" && "memo-$name" != *"$filter"* ]] && continue
+	rm -rf "$work/memo-project"
+	cp -a "$here/fixtures/$(cat "$here/memo/$name.fixture")/project" "$work/memo-project"
+	check "memo $name" "$here/memo/$name.expected" sh -c '"$1" --memo "$2" <"$3"' sh "$work/driver" "$work/memo-project" "$commands"
+done
+
 source "$here/hostile.sh"
 
 echo "discovery: $passed passed, $failed failed"
