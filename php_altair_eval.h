@@ -90,6 +90,9 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_FRAME_HEADER_LEN (ALTAIR_EVAL_FRAME_MAGIC_LEN + ALTAIR_EVAL_TOKEN_BYTES + 4)
 /* Where the guest formats a fatal error without touching the (possibly exhausted) heap. */
 #define ALTAIR_EVAL_FATAL_FRAME_MAX 8192
+/* The frames a guest holds back until a file runs (sandbox, relay, host: guest/report.c), in one
+ * write; one that does not fit goes out with them. */
+#define ALTAIR_EVAL_CORKED_MAX 16384
 /* The last frame, {kind:"status",...}: the exit status and peaks the guest measured. */
 #define ALTAIR_EVAL_STATUS_FRAME_MAX 256
 

@@ -781,6 +781,7 @@ static void run_project(void)
 		}
 		goto snippet;
 	}
+	altair_eval_guest_report_flush();
 	snprintf(path, sizeof(path), "%s%s", ALTAIR_EVAL_G(guest_root), ALTAIR_EVAL_AUTOLOAD_FILE);
 	if (VCWD_STAT(path, &info) == 0) {
 		compiled = altair_eval_guest_run_file(path, &retval, false);
@@ -794,6 +795,7 @@ static void run_project(void)
 	}
 
 snippet:
+	altair_eval_guest_report_flush();
 	compiled = altair_eval_guest_run_file(ZSTR_VAL(context.snippet_path), &retval, true);
 	if (settle(compiled)) {
 		report_value(&retval);

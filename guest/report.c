@@ -75,11 +75,6 @@ void altair_eval_guest_report_adopt_status(int fd)
 	status_fd = fd;
 }
 
-static void write_all(const char *bytes, size_t length)
-{
-	altair_eval_fdio_write_all(ALTAIR_EVAL_CHANNEL_FD, bytes, length);
-}
-
 void altair_eval_guest_report_attach_fd(int fd)
 {
 	if (attached_count < ALTAIR_EVAL_FDIO_MAX_FDS) {
@@ -89,24 +84,103 @@ void altair_eval_guest_report_attach_fd(int fd)
 	}
 }
 
-/* The first byte of a header carries the attached descriptors, if any; the rest goes as usual. */
-static void write_header(const char *header, size_t length)
-{
-	ssize_t sent;
+/* Frames written before any PHP file runs (sandbox, relay, host) wait here and go in one write
+ * with the next frame that may not wait (the final one, the status, a fatal error) or at
+ * altair_eval_guest_report_flush(), which the guest calls before it runs a file: each write to the
+ * channel wakes the host, onto this CPU (a Unix socket's send is a "sync" wake-up), where it took
+ * the CPU from this process for each frame's header and each frame's JSON (nine wake-ups in a warm
+ * `1+1`, three now). Static, as the fatal frame: flushed when the heap may be exhausted. */
+static char corked[ALTAIR_EVAL_CORKED_MAX];
+static size_t corked_length;
+static bool cork_open = true;
 
-	if (attached_count == 0) {
-		write_all(header, length);
-		return;
+/* One write of the parts, with the attached descriptors if any (the host takes them whatever the
+ * byte they come with: runner/supervise.c); a short write goes on from where it stopped. */
+static void send_parts(struct iovec *parts, int count)
+{
+	union {
+		char room[CMSG_SPACE(sizeof(int) * ALTAIR_EVAL_FDIO_MAX_FDS)];
+		struct cmsghdr align;
+	} control;
+	struct msghdr message;
+
+	memset(&message, 0, sizeof(message));
+	message.msg_iov = parts;
+	message.msg_iovlen = (size_t) count;
+	if (attached_count > 0) {
+		struct cmsghdr *rights;
+
+		memset(&control, 0, sizeof(control));
+		message.msg_control = control.room;
+		message.msg_controllen = CMSG_SPACE(sizeof(int) * attached_count);
+		rights = CMSG_FIRSTHDR(&message);
+		rights->cmsg_level = SOL_SOCKET;
+		rights->cmsg_type = SCM_RIGHTS;
+		rights->cmsg_len = CMSG_LEN(sizeof(int) * attached_count);
+		memcpy(CMSG_DATA(rights), attached_fds, sizeof(int) * attached_count);
 	}
-	sent = altair_eval_fdio_send(ALTAIR_EVAL_CHANNEL_FD, header, 1, attached_fds, attached_count);
+	while (message.msg_iovlen > 0) {
+		ssize_t sent = sendmsg(ALTAIR_EVAL_CHANNEL_FD, &message, MSG_NOSIGNAL);
+		if (sent < 0 && errno == EINTR) {
+			continue;
+		}
+		if (sent <= 0) {
+			break;
+		}
+		if (message.msg_controllen > 0) {
+			for (size_t i = 0; i < attached_count; i++) {
+				close(attached_fds[i]);
+			}
+			attached_count = 0;
+			message.msg_control = NULL;
+			message.msg_controllen = 0;
+		}
+		while (message.msg_iovlen > 0 && (size_t) sent >= message.msg_iov->iov_len) {
+			sent -= (ssize_t) message.msg_iov->iov_len;
+			message.msg_iov++;
+			message.msg_iovlen--;
+		}
+		if (message.msg_iovlen > 0) {
+			message.msg_iov->iov_base = (char *) message.msg_iov->iov_base + sent;
+			message.msg_iov->iov_len -= (size_t) sent;
+		}
+	}
+	/* Never sent (the host is gone): not kept either. */
 	for (size_t i = 0; i < attached_count; i++) {
 		close(attached_fds[i]);
 	}
 	attached_count = 0;
-	write_all(header + (sent == 1 ? 1 : 0), length - (sent == 1 ? 1 : 0));
 }
 
-static void write_frame(const char *json, size_t length)
+/* The corked frames and then this one (NULL: none), in one write. */
+static void write_out(const char *header, size_t header_length, const char *json, size_t length)
+{
+	struct iovec parts[3];
+	int count = 0;
+
+	if (corked_length > 0) {
+		parts[count++] = (struct iovec) { .iov_base = corked, .iov_len = corked_length };
+	}
+	if (header) {
+		parts[count++] = (struct iovec) { .iov_base = (void *) header, .iov_len = header_length };
+		parts[count++] = (struct iovec) { .iov_base = (void *) json, .iov_len = length };
+	}
+	if (count > 0 || attached_count > 0) {
+		send_parts(parts, count);
+	}
+	corked_length = 0;
+}
+
+void altair_eval_guest_report_flush(void)
+{
+	cork_open = false;
+	if (channel_open) {
+		write_out(NULL, 0, NULL, 0);
+	}
+}
+
+/* now: the frame may not wait (see corked). */
+static void write_frame(const char *json, size_t length, bool now)
 {
 	char header[ALTAIR_EVAL_FRAME_HEADER_LEN];
 	uint32_t size = (uint32_t) length;
@@ -119,8 +193,13 @@ static void write_frame(const char *json, size_t length)
 	for (int i = 0; i < 4; i++) {
 		header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] = (char) ((size >> (8 * i)) & 0xff);
 	}
-	write_header(header, sizeof(header));
-	write_all(json, length);
+	if (!now && cork_open && corked_length + sizeof(header) + length <= sizeof(corked)) {
+		memcpy(corked + corked_length, header, sizeof(header));
+		memcpy(corked + corked_length + sizeof(header), json, length);
+		corked_length += sizeof(header) + length;
+		return;
+	}
+	write_out(header, sizeof(header), json, length);
 }
 
 static bool is_final(zval *frame)
@@ -156,7 +235,7 @@ void altair_eval_guest_report_send_json(const char *json, size_t length, bool fi
 	if (final && final_sent) {
 		return;
 	}
-	write_frame(json, length);
+	write_frame(json, length, final);
 	if (final) {
 		final_sent = true;
 	}
@@ -247,7 +326,7 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
 		append_raw(&at, "null", 4);
 	}
 	append_raw(&at, "}", 1);
-	write_frame(fatal_frame, at);
+	write_frame(fatal_frame, at, true);
 }
 
 /* VmHWM of this process in bytes, or -1. getrusage() will not do: after posix_spawn's
@@ -275,6 +354,6 @@ void altair_eval_guest_report_exit(int exit_status)
 		exit_status, zend_memory_peak_usage(true), peak_rss());
 
 	if (length > 0 && (size_t) length < sizeof(frame)) {
-		write_frame(frame, (size_t) length);
+		write_frame(frame, (size_t) length, true);
 	}
 }

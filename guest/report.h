@@ -38,4 +38,8 @@ void altair_eval_guest_report_exit(int exit_status);
  * may travel together (the relay's listening sockets). */
 void altair_eval_guest_report_attach_fd(int fd);
 
+/* Sends the frames held back so far (sandbox, relay, host), and holds none from here on: called
+ * before any PHP file runs, whose run may end in a kill. */
+void altair_eval_guest_report_flush(void);
+
 #endif
