@@ -256,6 +256,13 @@ void altair_eval_template_prefault_busy(bool busy)
 	(void) syscall(SYS_futex, &gate->sequence, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
+void altair_eval_template_prefault_hold(void)
+{
+	if (gate) {
+		__atomic_store_n(&gate->busy, 1, __ATOMIC_RELEASE);
+	}
+}
+
 /* Whether the worker may populate its next piece now: false once its own request came; waits
  * while another worker's request runs. */
 static bool may_go_on(struct pollfd *request)

@@ -23,6 +23,11 @@ void altair_eval_template_prefault_plan(size_t write_bytes);
 /* In the template: a request runs (its worker was handed it) or none does (its worker is gone). */
 void altair_eval_template_prefault_busy(bool busy);
 
+/* In the template, a request just came: waiting workers stop at their next piece, before its
+ * worker is handed it (no wake-up: a worker that sleeps now sleeps on; the busy call after the
+ * hand-over wakes them, its own worker among them). */
+void altair_eval_template_prefault_hold(void);
+
 /* In a waiting worker: populates the plan while no request runs, stopping for good once wake (its
  * own request's eventfd) is readable. */
 void altair_eval_template_prefault(int wake);

@@ -571,9 +571,12 @@ static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[A
 		}
 		worker = pool[0];
 		memmove(pool, pool + 1, sizeof(pool[0]) * (size_t) --pool_count);
-		/* A worker that cannot take the request (it died) goes, and the next one takes it. */
-		if (altair_eval_fdio_send(worker.fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS)
-				== (ssize_t) sizeof(*request) && (worker.wake < 0 || count_one(worker.wake))) {
+		/* Woken first: its wake-up onto the idle CPU (40 us here) overlaps the send, and its
+		 * receive waits for the request if it is not there yet. A worker that cannot take the
+		 * request (it died) goes, and the next one takes it. */
+		if ((worker.wake < 0 || count_one(worker.wake))
+				&& altair_eval_fdio_send(worker.fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS)
+				== (ssize_t) sizeof(*request)) {
 			if (worker.wake >= 0) {
 				if (altair_eval_guest_template_booted()) {
 					*verdict = worker.wake;
@@ -687,6 +690,9 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 			send_event(ALTAIR_EVAL_WARM_FAILED, 0, 0, NULL);
 			continue;
 		}
+		/* A waiting worker still populating (prefault.h) took a CPU while its sibling was handed
+		 * the request and the template checked its files (perf trace). */
+		altair_eval_template_prefault_hold();
 		pid = pool_serve(&request, fds, template_pid, &verdict);
 		if (pid == 0) {
 			return; /* a worker forked for this request, which it has taken */
