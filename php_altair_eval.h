@@ -72,6 +72,11 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_STATE_DIR_NAME ".altair"
 /* Scratch directories older than this (or whose owner is gone) are swept by later runs. */
 #define ALTAIR_EVAL_SCRATCH_STALE_SECONDS ((ALTAIR_EVAL_TIMEOUT_MS_MAX / 1000) + 60)
+/* A scratch base unchanged since this process last swept it is swept again after this long. */
+#define ALTAIR_EVAL_SCRATCH_SWEEP_SECONDS 10
+/* A warm call's snippet up to this long (as prepared) goes to its worker in a pipe, a longer one in
+ * a memfd (runner/scratch.c); a pipe holds 64 KiB unless its owner has too many. */
+#define ALTAIR_EVAL_SNIPPET_PIPE_MAX (60 * 1024)
 /* Random bytes in a scratch directory name and in the channel token. */
 #define ALTAIR_EVAL_SCRATCH_RANDOM_BYTES 8
 #define ALTAIR_EVAL_TOKEN_BYTES 32

@@ -287,8 +287,15 @@ static bool mount_copy_file(int from, int to)
 	ssize_t length;
 	off_t offset = 0;
 
-	while ((length = pread(from, buffer, sizeof(buffer), offset)) != 0) {
+	bool stream = false;
+
+	/* A file from its start whatever its offset; a pipe (a warm request's snippet) as it comes. */
+	while ((length = stream ? read(from, buffer, sizeof(buffer)) : pread(from, buffer, sizeof(buffer), offset)) != 0) {
 		if (length < 0 && errno == EINTR) {
+			continue;
+		}
+		if (length < 0 && errno == ESPIPE && !stream) {
+			stream = true;
 			continue;
 		}
 		if (length < 0) {
