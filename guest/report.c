@@ -53,7 +53,9 @@ zend_result altair_eval_guest_report_open(void)
  * so it takes the lockdown's (altair_eval_guest_report_adopt_status). */
 static void open_status(void)
 {
-	if (status_fd < 0) {
+	/* A booted template's worker has no /proc entry of its own: the open is refused (Landlock),
+	 * and getrusage() answers instead (peak_rss). */
+	if (status_fd < 0 && !forked) {
 		status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	}
 }

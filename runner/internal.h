@@ -93,8 +93,10 @@ typedef struct {
 	char *dir;          /* emalloc'd absolute path */
 	char *snippet_path; /* emalloc'd absolute path of snippet.php */
 	/* A warm evaluation's scratch is a name only (its worker makes the dir in its own view) and
-	 * its snippet a sealed memfd, sent with the request (runner/warm.c): nothing on disk. -1 when
-	 * the dir and snippet.php are on disk. */
+	 * its snippet goes with the request (runner/warm.c): nothing on disk. */
+	bool in_memory;
+	/* Its snippet in a sealed memfd when it is too long for a pipe (altair_eval_scratch_snippet);
+	 * else -1. */
 	int snippet_fd;
 } altair_eval_scratch;
 
@@ -230,6 +232,12 @@ static inline altair_eval_evaluator_object *altair_eval_evaluator_from(zend_obje
 
 /* request.c */
 zend_result altair_eval_request_read(zend_object *object, altair_eval_request *request);
+
+/* The snippet's descriptor for one request to a warm template, which the caller closes once it is
+ * sent: a pipe holding it (made for each request: a worker drains it, and a template found stale
+ * after its worker read it is sent the request again), a duplicate of the memfd, or snippet.php on
+ * disk opened read-only; -1 when none could be made. */
+int altair_eval_scratch_snippet(const altair_eval_request *request, const altair_eval_scratch *scratch);
 
 /* scratch.c */
 zend_result altair_eval_scratch_create(const altair_eval_request *request, altair_eval_scratch *scratch);

@@ -472,6 +472,11 @@ zend_result altair_eval_scratch_create(const altair_eval_request *request, altai
  * write end is closed before the request goes, so the worker reads it to its end and nothing can
  * change it. -1 when it does not fit (a bigger snippet, or a pipe buffer cut down for a user with
  * many pipes): a memfd then. */
+static bool snippet_fits_pipe(zend_string *snippet)
+{
+	return ZSTR_LEN(snippet) + ALTAIR_EVAL_SCANNER_GROWTH <= ALTAIR_EVAL_SNIPPET_PIPE_MAX;
+}
+
 static int snippet_pipe(zend_string *snippet)
 {
 	size_t length;
@@ -479,8 +484,7 @@ static int snippet_pipe(zend_string *snippet)
 	int fds[2];
 	bool written;
 
-	if (ZSTR_LEN(snippet) + ALTAIR_EVAL_SCANNER_GROWTH > ALTAIR_EVAL_SNIPPET_PIPE_MAX
-		|| pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+	if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
 		return -1;
 	}
 	text = prepare(snippet, &length);
@@ -492,6 +496,29 @@ static int snippet_pipe(zend_string *snippet)
 		return -1;
 	}
 	return fds[0];
+}
+
+int altair_eval_scratch_snippet(const altair_eval_request *request, const altair_eval_scratch *scratch)
+{
+	int fd;
+
+	if (scratch->snippet_fd >= 0) {
+		return fcntl(scratch->snippet_fd, F_DUPFD_CLOEXEC, 0);
+	}
+	if (scratch->in_memory && (fd = snippet_pipe(request->snippet)) >= 0) {
+		return fd;
+	}
+	if (scratch->in_memory) {
+		/* A pipe buffer cut down for a user with many pipes: a memfd, as for a long snippet. */
+		fd = (int) syscall(SYS_memfd_create, "altair-eval-snippet", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+		if (fd >= 0 && (write_prepared(fd, request->snippet) != SUCCESS
+				|| fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0)) {
+			close(fd);
+			fd = -1;
+		}
+		return fd;
+	}
+	return open(scratch->snippet_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 }
 
 /* A warm evaluation's: a fresh name beneath the base, which its worker makes in its own view (a
@@ -507,7 +534,8 @@ zend_result altair_eval_scratch_create_in_memory(const altair_eval_request *requ
 		return FAILURE;
 	}
 	close(base_fd);
-	if ((scratch->snippet_fd = snippet_pipe(request->snippet)) >= 0) {
+	scratch->in_memory = true;
+	if (snippet_fits_pipe(request->snippet)) {
 		return SUCCESS;
 	}
 	scratch->snippet_fd = (int) syscall(SYS_memfd_create, "altair-eval-snippet", MFD_CLOEXEC | MFD_ALLOW_SEALING);
@@ -524,8 +552,9 @@ zend_result altair_eval_scratch_create_in_memory(const altair_eval_request *requ
 void altair_eval_scratch_remove(altair_eval_scratch *scratch)
 {
 	struct stat info;
-	bool in_memory = scratch->snippet_fd >= 0;
+	bool in_memory = scratch->in_memory;
 
+	scratch->in_memory = false;
 	if (scratch->snippet_fd >= 0) {
 		close(scratch->snippet_fd);
 		scratch->snippet_fd = -1;

@@ -429,6 +429,7 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	placeholder.dir = directory;
 	placeholder.snippet_path = NULL;
 	placeholder.snippet_fd = -1;
+	placeholder.in_memory = false;
 	altair_eval_command_build(&command, binary, request, &placeholder, &args);
 	placed[2] = control[1];
 	own_pidns = pidns_enter();
@@ -484,9 +485,9 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes)
 {
 	altair_eval_warm_request message;
-	/* The snippet: the memfd, or the file on disk (read-only): either way the worker copies it into
-	 * its own dir from this descriptor. */
-	int snippet = scratch->snippet_fd >= 0 ? scratch->snippet_fd : open(scratch->snippet_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	/* The snippet: a pipe, a memfd or the file on disk (read-only): the worker copies it into its
+	 * own dir from this descriptor. */
+	int snippet = altair_eval_scratch_snippet(request, scratch);
 	int fds[ALTAIR_EVAL_WARM_FDS] = {
 		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD], pipes->fds[ALTAIR_EVAL_PIPE_OUT_WRITE],
 		pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE], snippet
@@ -502,9 +503,7 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	strncpy(message.scratch, scratch->dir, sizeof(message.scratch) - 1);
 	sent = altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds, ALTAIR_EVAL_WARM_FDS)
 		== (ssize_t) sizeof(message);
-	if (snippet != scratch->snippet_fd) {
-		close(snippet);
-	}
+	close(snippet);
 	return sent;
 }
 
