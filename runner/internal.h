@@ -272,7 +272,9 @@ zend_string *altair_eval_command_policy_extra(const altair_eval_request *request
 zend_string *altair_eval_command_environment_key(const altair_eval_request *request);
 
 /* spawn.c */
-zend_result altair_eval_pipes_open(altair_eval_pipes *pipes);
+/* The three conduits, each descriptor at floor or above (a spawn: ALTAIR_EVAL_FD_FLOOR, clear of
+ * what its file actions place; a warm request: above the caller's standard descriptors). */
+zend_result altair_eval_pipes_open(altair_eval_pipes *pipes, int floor);
 void altair_eval_pipes_close_child_ends(altair_eval_pipes *pipes);
 void altair_eval_pipes_close(altair_eval_pipes *pipes);
 void altair_eval_child_adopt(altair_eval_pipes *pipes, altair_eval_child *child);

@@ -34,14 +34,14 @@
 #define ALTAIR_EVAL_VERSION_STRING(major, minor) ALTAIR_EVAL_STRINGIFY(major) "." ALTAIR_EVAL_STRINGIFY(minor)
 #define PHP_MAJOR_MINOR_STRING ALTAIR_EVAL_VERSION_STRING(PHP_MAJOR_VERSION, PHP_MINOR_VERSION)
 
-static int lift(int fd)
+static int lift(int fd, int floor)
 {
 	int lifted;
 
-	if (fd < 0 || fd >= ALTAIR_EVAL_FD_FLOOR) {
+	if (fd < 0 || fd >= floor) {
 		return fd;
 	}
-	lifted = fcntl(fd, F_DUPFD_CLOEXEC, ALTAIR_EVAL_FD_FLOOR);
+	lifted = fcntl(fd, F_DUPFD_CLOEXEC, floor);
 	close(fd);
 	return lifted;
 }
@@ -63,7 +63,7 @@ static zend_result spawn_failed(const char *what, int error)
 	return FAILURE;
 }
 
-zend_result altair_eval_pipes_open(altair_eval_pipes *pipes)
+zend_result altair_eval_pipes_open(altair_eval_pipes *pipes, int floor)
 {
 	int *fds = pipes->fds;
 	int error;
@@ -78,7 +78,7 @@ zend_result altair_eval_pipes_open(altair_eval_pipes *pipes)
 		return spawn_failed("pipes", error);
 	}
 	for (size_t i = 0; i < ALTAIR_EVAL_PIPE_FDS; i++) {
-		if ((fds[i] = lift(fds[i])) < 0) {
+		if ((fds[i] = lift(fds[i], floor)) < 0) {
 			error = errno;
 			altair_eval_pipes_close(pipes);
 			return spawn_failed("descriptors", error);
@@ -250,7 +250,7 @@ zend_result altair_eval_spawn(const altair_eval_command *command, const char *di
 	altair_eval_pipes pipes;
 	int placed[3];
 
-	if (altair_eval_pipes_open(&pipes) != SUCCESS) {
+	if (altair_eval_pipes_open(&pipes, ALTAIR_EVAL_FD_FLOOR) != SUCCESS) {
 		return FAILURE;
 	}
 	if (altair_eval_channel_send_token(pipes.fds[ALTAIR_EVAL_PIPE_CHANNEL_HOST], token) != SUCCESS) {

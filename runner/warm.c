@@ -597,7 +597,10 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 
 	*threaded = false;
 	memset(&event, 0, sizeof(event));
-	if (altair_eval_pipes_open(&pipes) != SUCCESS) {
+	/* Sent to the worker with the request (SCM_RIGHTS), they are lifted only off the caller's
+	 * standard descriptors (one a daemon closed), not above the ten a spawn keeps free: 12 system
+	 * calls of every warm call. */
+	if (altair_eval_pipes_open(&pipes, STDERR_FILENO + 1) != SUCCESS) {
 		return FAILURE;
 	}
 	if (altair_eval_channel_send_token(pipes.fds[ALTAIR_EVAL_PIPE_CHANNEL_HOST], token) != SUCCESS) {
