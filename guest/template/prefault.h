@@ -33,7 +33,7 @@ void altair_eval_template_prefault_hold(void);
 void altair_eval_template_prefault(int wake);
 
 /* In a worker, once its request came: the gate is the template's and the waiting workers', not
- * its. */
+ * its (left mapped, unused: prefault.c says why). */
 void altair_eval_template_prefault_forget(void);
 
 #endif
