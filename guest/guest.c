@@ -570,6 +570,14 @@ static void boot_template(void)
 		altair_eval_guest_template_refuse(why);
 	}
 	altair_eval_guest_template_prime_temp_dir();
+	/* Under the same view and Landlock as its workers (the view is the template's own: its report
+	 * does not say mountns, which is a worker's namespace): the paths the boot resolves stay
+	 * cached in each worker, which otherwise took an lstat per component of each. */
+	{
+		altair_eval_lockdown_report viewed = template_namespaces;
+		viewed.mountns = true;
+		realpath_cache_back(&viewed);
+	}
 	template_ini_locked = lock_engine();
 	if (!altair_eval_guest_template_boot(why, sizeof(why))) {
 		altair_eval_guest_template_refuse(why);
