@@ -46,13 +46,12 @@ bool altair_eval_fdio_read_all(int fd, void *bytes, size_t length)
 	return transfer_all(fd, bytes, length, false);
 }
 
-ssize_t altair_eval_fdio_send(int fd, const void *bytes, size_t length, const int *fds, size_t count)
+ssize_t altair_eval_fdio_sendv(int fd, const struct iovec *parts, size_t parts_count, const int *fds, size_t count)
 {
 	union {
 		char room[CMSG_SPACE(sizeof(int) * ALTAIR_EVAL_FDIO_MAX_FDS)];
 		struct cmsghdr align;
 	} control;
-	struct iovec io = { .iov_base = (void *) bytes, .iov_len = length };
 	struct msghdr message;
 	struct cmsghdr *rights;
 	ssize_t sent;
@@ -63,8 +62,8 @@ ssize_t altair_eval_fdio_send(int fd, const void *bytes, size_t length, const in
 	}
 	memset(&message, 0, sizeof(message));
 	memset(&control, 0, sizeof(control));
-	message.msg_iov = &io;
-	message.msg_iovlen = 1;
+	message.msg_iov = (struct iovec *) parts;
+	message.msg_iovlen = parts_count;
 	if (count > 0) {
 		message.msg_control = control.room;
 		message.msg_controllen = CMSG_SPACE(sizeof(int) * count);
@@ -78,6 +77,13 @@ ssize_t altair_eval_fdio_send(int fd, const void *bytes, size_t length, const in
 		sent = sendmsg(fd, &message, MSG_NOSIGNAL);
 	} while (sent < 0 && errno == EINTR);
 	return sent;
+}
+
+ssize_t altair_eval_fdio_send(int fd, const void *bytes, size_t length, const int *fds, size_t count)
+{
+	struct iovec io = { .iov_base = (void *) bytes, .iov_len = length };
+
+	return altair_eval_fdio_sendv(fd, &io, 1, fds, count);
 }
 
 ssize_t altair_eval_fdio_receive(int fd, void *bytes, size_t size, int *fds, size_t max, size_t *count)

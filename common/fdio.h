@@ -23,6 +23,10 @@ bool altair_eval_fdio_read_all(int fd, void *bytes, size_t length);
  * sendmsg returned. The descriptors stay open here. */
 ssize_t altair_eval_fdio_send(int fd, const void *bytes, size_t length, const int *fds, size_t count);
 
+/* The same with the bytes in parts (one sendmsg of all of them). */
+struct iovec;
+ssize_t altair_eval_fdio_sendv(int fd, const struct iovec *parts, size_t parts_count, const int *fds, size_t count);
+
 /* One recvmsg into bytes; descriptors that came with it (close-on-exec) go to fds, at most max,
  * their number to *count (the rest are closed). Returns what recvmsg returned. */
 ssize_t altair_eval_fdio_receive(int fd, void *bytes, size_t size, int *fds, size_t max, size_t *count);

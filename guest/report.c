@@ -100,51 +100,23 @@ static bool cork_open = true;
  * byte they come with: runner/supervise.c); a short write goes on from where it stopped. */
 static void send_parts(struct iovec *parts, int count)
 {
-	union {
-		char room[CMSG_SPACE(sizeof(int) * ALTAIR_EVAL_FDIO_MAX_FDS)];
-		struct cmsghdr align;
-	} control;
-	struct msghdr message;
-
-	memset(&message, 0, sizeof(message));
-	message.msg_iov = parts;
-	message.msg_iovlen = (size_t) count;
-	if (attached_count > 0) {
-		struct cmsghdr *rights;
-
-		memset(&control, 0, sizeof(control));
-		message.msg_control = control.room;
-		message.msg_controllen = CMSG_SPACE(sizeof(int) * attached_count);
-		rights = CMSG_FIRSTHDR(&message);
-		rights->cmsg_level = SOL_SOCKET;
-		rights->cmsg_type = SCM_RIGHTS;
-		rights->cmsg_len = CMSG_LEN(sizeof(int) * attached_count);
-		memcpy(CMSG_DATA(rights), attached_fds, sizeof(int) * attached_count);
-	}
-	while (message.msg_iovlen > 0) {
-		ssize_t sent = sendmsg(ALTAIR_EVAL_CHANNEL_FD, &message, MSG_NOSIGNAL);
-		if (sent < 0 && errno == EINTR) {
-			continue;
-		}
+	while (count > 0) {
+		ssize_t sent = altair_eval_fdio_sendv(ALTAIR_EVAL_CHANNEL_FD, parts, (size_t) count, attached_fds, attached_count);
 		if (sent <= 0) {
 			break;
 		}
-		if (message.msg_controllen > 0) {
-			for (size_t i = 0; i < attached_count; i++) {
-				close(attached_fds[i]);
-			}
-			attached_count = 0;
-			message.msg_control = NULL;
-			message.msg_controllen = 0;
+		for (size_t i = 0; i < attached_count; i++) {
+			close(attached_fds[i]);
 		}
-		while (message.msg_iovlen > 0 && (size_t) sent >= message.msg_iov->iov_len) {
-			sent -= (ssize_t) message.msg_iov->iov_len;
-			message.msg_iov++;
-			message.msg_iovlen--;
+		attached_count = 0;
+		while (count > 0 && (size_t) sent >= parts->iov_len) {
+			sent -= (ssize_t) parts->iov_len;
+			parts++;
+			count--;
 		}
-		if (message.msg_iovlen > 0) {
-			message.msg_iov->iov_base = (char *) message.msg_iov->iov_base + sent;
-			message.msg_iov->iov_len -= (size_t) sent;
+		if (count > 0) {
+			parts->iov_base = (char *) parts->iov_base + sent;
+			parts->iov_len -= (size_t) sent;
 		}
 	}
 	/* Never sent (the host is gone): not kept either. */
