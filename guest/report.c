@@ -77,15 +77,6 @@ void altair_eval_guest_report_adopt_status(int fd)
 	status_fd = fd;
 }
 
-void altair_eval_guest_report_attach_fd(int fd)
-{
-	if (attached_count < ALTAIR_EVAL_FDIO_MAX_FDS) {
-		attached_fds[attached_count++] = fd;
-	} else {
-		close(fd);
-	}
-}
-
 /* Frames written before any PHP file runs (sandbox, relay, host) wait here and go in one write
  * with the next frame that may not wait (the final one, the status, a fatal error) or at
  * altair_eval_guest_report_flush(), which the guest calls before it runs a file: each write to the
@@ -143,6 +134,20 @@ static void write_out(const char *header, size_t header_length, const char *json
 		send_parts(parts, count);
 	}
 	corked_length = 0;
+}
+
+void altair_eval_guest_report_attach_fd(int fd)
+{
+	/* The held frames' descriptors go first when they fill a message (16 relay listeners, then the
+	 * sandbox frame's seccomp listener): the frames go out with them now. */
+	if (attached_count == ALTAIR_EVAL_FDIO_MAX_FDS && corked_length > 0 && channel_open) {
+		write_out(NULL, 0, NULL, 0);
+	}
+	if (attached_count < ALTAIR_EVAL_FDIO_MAX_FDS) {
+		attached_fds[attached_count++] = fd;
+	} else {
+		close(fd);
+	}
 }
 
 void altair_eval_guest_report_flush(void)
