@@ -77,6 +77,9 @@ extern zend_module_entry altair_eval_module_entry;
 /* A warm call's snippet up to this long (as prepared) goes to its worker in a pipe, a longer one in
  * a memfd (runner/scratch.c); a pipe holds 64 KiB unless its owner has too many. */
 #define ALTAIR_EVAL_SNIPPET_PIPE_MAX (60 * 1024)
+/* How long a kept database connection's replies to its reset are waited for when the next
+ * evaluation takes it (runner/relay.c kept_settle); past it, a fresh connection is made. */
+#define ALTAIR_EVAL_RELAY_SETTLE_MS 10
 /* Random bytes in a scratch directory name and in the channel token. */
 #define ALTAIR_EVAL_SCRATCH_RANDOM_BYTES 8
 #define ALTAIR_EVAL_TOKEN_BYTES 32
