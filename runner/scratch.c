@@ -474,16 +474,15 @@ zend_result altair_eval_scratch_create(const altair_eval_request *request, altai
 	return SUCCESS;
 }
 
-/* A snippet that fits in a pipe's buffer goes in one, whose read end the worker copies from: a
- * memfd's creation, write, seals and seek took 40 us of every warm call here, a pipe's 10. Its
- * write end is closed before the request goes, so the worker reads it to its end and nothing can
- * change it. -1 when it does not fit (a bigger snippet, or a pipe buffer cut down for a user with
- * many pipes): a memfd then. */
 static bool snippet_fits_pipe(zend_string *snippet)
 {
 	return ZSTR_LEN(snippet) + ALTAIR_EVAL_SCANNER_GROWTH <= ALTAIR_EVAL_SNIPPET_PIPE_MAX;
 }
 
+/* A snippet that fits in a pipe's buffer goes in one, whose read end the worker copies from: a
+ * memfd's creation, write, seals and seek took 40 us of every warm call here, a pipe's 10. Its
+ * write end is closed before the request goes, so the worker reads it to its end and nothing can
+ * change it. -1 when it does not fit (a pipe buffer cut down for a user with many pipes). */
 static int snippet_pipe(zend_string *snippet)
 {
 	size_t length;
@@ -505,6 +504,21 @@ static int snippet_pipe(zend_string *snippet)
 	return fds[0];
 }
 
+/* A longer snippet: a sealed memfd, read from its start (pread); -1 when it could not be made. */
+static int snippet_memfd(zend_string *snippet)
+{
+	int fd = (int) syscall(SYS_memfd_create, "altair-eval-snippet", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+
+	if (fd >= 0 && (write_prepared(fd, snippet) != SUCCESS
+			|| fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0)) {
+		int saved = errno;
+		close(fd);
+		errno = saved;
+		fd = -1;
+	}
+	return fd;
+}
+
 int altair_eval_scratch_snippet(const altair_eval_request *request, const altair_eval_scratch *scratch)
 {
 	int fd;
@@ -517,13 +531,7 @@ int altair_eval_scratch_snippet(const altair_eval_request *request, const altair
 	}
 	if (scratch->in_memory) {
 		/* A pipe buffer cut down for a user with many pipes: a memfd, as for a long snippet. */
-		fd = (int) syscall(SYS_memfd_create, "altair-eval-snippet", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-		if (fd >= 0 && (write_prepared(fd, request->snippet) != SUCCESS
-				|| fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0)) {
-			close(fd);
-			fd = -1;
-		}
-		return fd;
+		return snippet_memfd(request->snippet);
 	}
 	return open(scratch->snippet_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 }
@@ -545,10 +553,7 @@ zend_result altair_eval_scratch_create_in_memory(const altair_eval_request *requ
 	if (snippet_fits_pipe(request->snippet)) {
 		return SUCCESS;
 	}
-	scratch->snippet_fd = (int) syscall(SYS_memfd_create, "altair-eval-snippet", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-	if (scratch->snippet_fd < 0 || write_prepared(scratch->snippet_fd, request->snippet) != SUCCESS
-		|| fcntl(scratch->snippet_fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0
-		|| lseek(scratch->snippet_fd, 0, SEEK_SET) != 0) {
+	if ((scratch->snippet_fd = snippet_memfd(request->snippet)) < 0) {
 		fail("write the snippet for", scratch->dir);
 		altair_eval_scratch_remove(scratch);
 		return FAILURE;
