@@ -45,7 +45,7 @@ typedef enum {
 /* A server connection an engine lets the core keep after its client is done, for a later client of
  * the same server and mode (docs/ARCHITECTURE.md, "The database relay", kept connections): what
  * resuming it takes. Opaque to the core. */
-#define ALTAIR_RELAY_KEPT_BYTES 640
+#define ALTAIR_RELAY_KEPT_BYTES 1024
 typedef struct {
 	unsigned char bytes[ALTAIR_RELAY_KEPT_BYTES];
 	size_t length;

@@ -192,6 +192,7 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 		unsigned char *status = s->io->to_client.data + out + ALTAIR_MYSQL_HEADER + at;
 		altair_mysql_put_u16(status, altair_mysql_client_status(s, altair_mysql_u16(status)));
 	}
+	altair_mysql_proof_accepted(s);
 	s->phase = PHASE_READY;
 	s->logged_in = true;
 	s->shifted = false;

@@ -136,8 +136,41 @@ static bool send_built(altair_relay_buf *to, altair_relay_buf *payload, uint8_t 
 void altair_mysql_keep_user(altair_relay_session *s, const altair_mysql_login *login)
 {
 	size_t n = login->user_length < sizeof(s->user) ? login->user_length : 0;
+	mysql_proof *p = &s->login_proof;
 	memcpy(s->user, login->user, n);
 	s->user[n] = '\0';
+	/* Only a login whose every part fits is ever a proof (and only one with a database: a kept
+	 * connection can set the database again, not unset it). */
+	memset(p, 0, sizeof(*p));
+	p->valid = n > 0 && login->auth_length > 0 && login->auth_length <= sizeof(p->auth) && login->plugin
+		&& login->plugin_length < sizeof(p->plugin) && login->database && login->database_length > 0
+		&& login->database_length < sizeof(p->database) && !memchr(login->database, '\0', login->database_length);
+	if (p->valid) {
+		p->charset = login->charset;
+		p->auth_length = (uint8_t) login->auth_length;
+		memcpy(p->auth, login->auth, login->auth_length);
+		memcpy(p->plugin, login->plugin, login->plugin_length);
+		memcpy(p->database, login->database, login->database_length);
+		memcpy(p->user, s->user, n + 1);
+	}
+}
+
+/* The login in progress was accepted at its first round: the server checked its auth data
+ * against the scramble the client got, which is the kept greeting's for every later client. */
+void altair_mysql_proof_accepted(altair_relay_session *s)
+{
+	if (s->login_proof.valid && !s->auth_exchanged) {
+		s->proof = s->login_proof;
+	}
+}
+
+/* A later client's login that the connection's proof answers: the same user, plugin and auth data
+ * for the same scramble (the password), the same database and character set. */
+static bool proof_matches(const mysql_proof *proof, const mysql_proof *login)
+{
+	return proof->valid && login->valid && proof->charset == login->charset && proof->auth_length == login->auth_length
+		&& memcmp(proof->auth, login->auth, login->auth_length) == 0 && strcmp(proof->plugin, login->plugin) == 0
+		&& strcmp(proof->database, login->database) == 0 && strcmp(proof->user, login->user) == 0;
 }
 
 static altair_relay_verdict reconnect(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
@@ -164,6 +197,23 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 		|| ((capabilities ^ k->agreed) & ~LOGIN_ONLY) != 0 || (capabilities & needed) != needed || login.auth_length > 0xff) {
 		return reconnect(s, packet, raw);
 	}
+	altair_mysql_keep_user(s, &login);
+	s->proof = k->proof;
+	if (k->prepared && strcmp(k->user, k->proof.user) == 0 && proof_matches(&k->proof, &s->login_proof)) {
+		/* Logged in already, as this user, with this database and character set, its session
+		 * reset and the guard open (keep()): nothing to ask the server. */
+		s->capabilities = k->agreed;
+		s->superuser = k->superuser;
+		s->probe_pending = s->superuser < 0;
+		s->guarded = s->guard_opened = k->guard_reply > 0;
+		s->guard_pending = s->mode != ALTAIR_RELAY_WRITES && !s->guarded;
+		s->client_autocommit = true;
+		s->logged_in = true;
+		s->phase = PHASE_READY;
+		return altair_mysql_append_ok(&s->io->to_client, (uint8_t) (packet->sequence + 1),
+			       altair_mysql_client_status(s, ALTAIR_MYSQL_STATUS_AUTOCOMMIT))
+			? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+	}
 	/* COM_CHANGE_USER: user, auth data (one length byte), database, charset, plugin, attributes. */
 	altair_relay_buf out = {0};
 	unsigned char command = ALTAIR_MYSQL_COM_CHANGE_USER, length = (unsigned char) login.auth_length, charset[2] = {login.charset, 0};
@@ -185,7 +235,6 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 	if (!send_built(&s->io->to_server, &out, 0)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
-	altair_mysql_keep_user(s, &login);
 	s->capabilities = k->agreed;
 	if (k->superuser >= 0 && strcmp(k->user, s->user) == 0) {
 		s->superuser = k->superuser; /* asked on this connection for this user already */
@@ -284,6 +333,31 @@ bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept)
 		return false;
 	}
 	k.replies++;
+	/* The session a login of the proof's would start, made now, while nobody waits: its database,
+	 * its character set as the handshake sets it (the collation the client named, and its
+	 * character set for what the client sends and reads), the guard transaction. START
+	 * TRANSACTION takes no snapshot: InnoDB's read view starts at the first read, in the next
+	 * evaluation (tests/databases/016). */
+	if (s->proof.valid && strcmp(s->proof.user, s->user) == 0) {
+		char collation[48];
+		snprintf(collation, sizeof(collation), "SET collation_connection = %u", (unsigned) s->proof.charset);
+		if (!altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_INIT_DB, s->proof.database)
+			|| !altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, collation)
+			|| !altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY,
+				"SET character_set_client = @@character_set_connection, character_set_results = @@character_set_connection")) {
+			return false;
+		}
+		k.replies += 3;
+		if (s->mode != ALTAIR_RELAY_WRITES) {
+			const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
+			if (!altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, guard)) {
+				return false;
+			}
+			k.guard_reply = ++k.replies;
+		}
+		k.prepared = true;
+	}
+	k.proof = s->proof; /* still true of its user, should the connection log in as it again */
 	memcpy(kept->bytes, &k, sizeof(k));
 	kept->length = sizeof(k);
 	s->phase = PHASE_DONE;
@@ -304,10 +378,17 @@ int altair_mysql_kept_settled(const altair_relay_kept *kept, const unsigned char
 		if (packet.length < 7 || packet.payload[0] != 0x00 || packet.sequence != 1 || ++oks > k.replies) {
 			return -1; /* an ERR (no COM_RESET_CONNECTION here), or anything else */
 		}
+		if (oks == k.guard_reply) {
+			size_t status = altair_mysql_status_offset(packet.payload, packet.length);
+			if (!status || !(altair_mysql_u16(packet.payload + status) & ALTAIR_MYSQL_STATUS_IN_TRANS)) {
+				return -1; /* the guard is not open */
+			}
+		}
 		at += packet.size;
 	}
 	if (at < length) {
-		return length - at >= ALTAIR_MYSQL_HEADER + 64 ? -1 : 0;
+		/* An OK's session-state changes make it longer than its seven bytes, never this long. */
+		return length - at >= ALTAIR_MYSQL_HEADER && altair_mysql_u32(bytes + at) % 0x1000000u > 512 ? -1 : 0;
 	}
 	return oks == k.replies ? 1 : 0;
 }

@@ -87,16 +87,35 @@ typedef struct {
 #define MYSQL_GREETING_MAX 256
 #define MYSQL_USER_MAX 128
 
+#define MYSQL_PROOF_AUTH_MAX 64
+#define MYSQL_PROOF_NAME_MAX 64
+
+/* A login the server accepted at its first round (no auth switch, no more auth data) against the
+ * scramble of the greeting a kept connection replays: a later client that sends the same user,
+ * plugin and auth data for that same scramble knows the same password (relay/mysql_kept.c). */
+typedef struct {
+	bool valid;
+	uint8_t charset;
+	uint8_t auth_length;
+	unsigned char auth[MYSQL_PROOF_AUTH_MAX];
+	char plugin[MYSQL_PROOF_NAME_MAX];
+	char database[MYSQL_PROOF_NAME_MAX];
+	char user[MYSQL_USER_MAX];
+} mysql_proof;
+
 /* A kept connection (relay/engine.h, keep()): the greeting its first client got, what was agreed. */
 typedef struct {
 	uint32_t offered;  /* the capabilities the greeting offers */
 	uint32_t agreed;   /* ... and what the connection's login agreed on */
 	uint16_t greeting_size;
 	uint8_t replies;   /* the OK packets keep() asked for */
+	uint8_t guard_reply; /* which of them (from 1) opened the guard transaction; 0: none */
 	int8_t superuser;  /* the probe's answer for user, or -1 */
+	bool prepared;     /* keep() put proof's database and character set in place, and the guard */
 	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER];
 	char server_version[64];
 	char user[MYSQL_USER_MAX];
+	mysql_proof proof;
 } mysql_kept;
 
 struct altair_relay_session {
@@ -112,6 +131,8 @@ struct altair_relay_session {
 	uint32_t offered;       /* the capabilities that greeting offers */
 	char user[MYSQL_USER_MAX]; /* the login's user ("" when unknown) */
 	bool auth_exchanged;    /* the login took more than one round (an auth switch): its scramble may be spent */
+	mysql_proof login_proof; /* the login in progress, a proof once the server accepts it at its first round */
+	mysql_proof proof;      /* the connection's, carried from keep to keep */
 	bool resumed;           /* on a kept connection: the login becomes a COM_CHANGE_USER */
 	bool shifted;           /* ... whose replies are numbered one lower than the login's */
 	mysql_kept kept;        /* resumed: the kept connection's record */
@@ -157,8 +178,10 @@ typedef struct {
 	size_t user_length, auth_length, database_length, plugin_length, attributes_size; /* attributes: with their length */
 } altair_mysql_login;
 bool altair_mysql_login_parse(const unsigned char *payload, size_t length, altair_mysql_login *login);
-/* s->user from a parsed login ("" when it does not fit). */
+/* s->user from a parsed login ("" when it does not fit), and s->login_proof. */
 void altair_mysql_keep_user(altair_relay_session *s, const altair_mysql_login *login);
+/* The server's OK to the login in progress, at its first round: its proof becomes the connection's. */
+void altair_mysql_proof_accepted(altair_relay_session *s);
 /* The login on a kept connection: a COM_CHANGE_USER, or ALTAIR_RELAY_RECONNECT when it does not fit. */
 altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw,
 	uint32_t capabilities);

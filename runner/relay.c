@@ -212,7 +212,7 @@ typedef struct {
 	socklen_t upstream_length;
 	uint64_t since_ms;
 	altair_relay_kept kept;
-	unsigned char settle[128]; /* the server's replies to keep()'s reset, as they came */
+	unsigned char settle[1024]; /* the server's replies to keep()'s reset, as they came */
 	size_t settled;
 	bool owed;                 /* those replies are still to be checked (false: given back unused) */
 } kept_connection;

@@ -1,17 +1,18 @@
 --TEST--
-Databases: a MariaDB connection the relay keeps between evaluations serves the next one with nothing of the last one's session, holds nothing while it waits, and logs every client in again
+Databases: a MariaDB connection the relay keeps between evaluations serves the next one with nothing of the last one's session, holds nothing while it waits, and has the server check every other login
 --DESCRIPTION--
 Issue 19 item 6 (cost): the relay keeps a server connection when its client is done between
 commands (runner/relay.c, relay/mysql_kept.c): ROLLBACK and COM_RESET_CONNECTION first, then the
 next client of that server and mode gets the kept greeting and its login becomes a
-COM_CHANGE_USER. Each claim below is checked on the server, by its root where the app's user
+COM_CHANGE_USER, unless it is the login the server accepted first on that connection, which the
+relay answers itself (tests/databases/016). Each claim below is checked on the server, by its root where the app's user
 cannot see:
   - the next evaluation runs on the same connection (CONNECTION_ID), with no user variable, no
     named lock, no session setting, no temporary table of the last one;
   - while kept it holds no transaction and no metadata lock: the root's ALTER TABLE on a table the
     last evaluation read goes through at once (with the guard transaction still open it would wait
     for its lock_wait_timeout and fail);
-  - every client is logged in again by the server: another user (CURRENT_USER, and the superuser
+  - every other login is checked by the server: another user (CURRENT_USER, and the superuser
     probe answered for that user, not the last one), a wrong password refused (and that connection
     not kept), a client whose capabilities differ (mysqli with FOUND_ROWS: affected rows count the
     matched rows, which only its own session does) logged in on a fresh connection;
