@@ -114,6 +114,7 @@ static PHP_MINIT_FUNCTION(altair_eval)
 
 static PHP_MSHUTDOWN_FUNCTION(altair_eval)
 {
+	altair_eval_reap_later_sweep();
 	altair_eval_relay_kept_close();
 	altair_eval_databases_forget();
 	UNREGISTER_INI_ENTRIES();
@@ -124,6 +125,8 @@ static PHP_RSHUTDOWN_FUNCTION(altair_eval)
 {
 	if (ALTAIR_EVAL_G(guest)) {
 		altair_eval_guest_rshutdown();
+	} else {
+		altair_eval_reap_later_sweep();
 	}
 	return SUCCESS;
 }

@@ -159,6 +159,52 @@ static bool child_exited(pid_t pid)
 	return info.si_pid == pid;
 }
 
+/* Cold children answered and killed, still to be waited for (supervise's on_answered): the
+ * kernel's teardown of a child's memory and namespaces (3-4 ms for a Laravel count on this VM)
+ * is no longer part of its evaluation. They are waited for without blocking when the next
+ * evaluation starts and at the end of the request and of the process; the oldest is waited for
+ * when the list is full. A process that exits first leaves the rest to init: each is dead or
+ * dying (SIGKILL to its group; its guest had sent its last frame). A caller that reaps children it
+ * does not know (waitpid(-1)) may collect one: it is gone then all the same (ECHILD). Under ZTS
+ * threads would share the list: a cold child is waited for before its call returns there. */
+#define REAP_LATER_MAX 32
+#ifndef ZTS
+static pid_t reap_later[REAP_LATER_MAX];
+static size_t reap_later_count;
+#endif
+
+void altair_eval_reap_later_sweep(void)
+{
+#ifndef ZTS
+	for (size_t i = reap_later_count; i-- > 0;) {
+		pid_t reaped;
+		while ((reaped = waitpid(reap_later[i], NULL, WNOHANG)) < 0 && errno == EINTR) {
+		}
+		if (reaped != 0) {
+			reap_later[i] = reap_later[--reap_later_count];
+		}
+	}
+#endif
+}
+
+/* Whether this answered cold child is left to a later sweep (false: wait for it now). */
+static bool reap_deferred(pid_t pid)
+{
+#ifdef ZTS
+	(void) pid;
+	return false;
+#else
+	altair_eval_reap_later_sweep();
+	if (reap_later_count == REAP_LATER_MAX) {
+		while (waitpid(reap_later[0], NULL, 0) < 0 && errno == EINTR) {
+		}
+		reap_later[0] = reap_later[--reap_later_count];
+	}
+	reap_later[reap_later_count++] = pid;
+	return true;
+#endif
+}
+
 /* Collects the exit status. Cold: whatever the snippet left in its group (a fork that outlived
  * it) goes with it, then wait4; the status is unknown when the caller reaped the child first.
  * Warm: the template does the same for its worker and reports the status. */
@@ -340,18 +386,17 @@ static void on_readable(supervision *s)
 	}
 }
 
-/* Warm: the answer is in once the guest's status frame is. The guest writes it as its last act and
+/* The answer is in once the guest's status frame is. The guest writes it as its last act and
  * _exits (guest.c, RSHUTDOWN), after everything it printed was written: what stdout and stderr hold
- * now is all there will be, so it is read without waiting for their end. The worker is exiting (it
+ * now is all there will be, so it is read without waiting for their end. The child is exiting (it
  * can start no process: its filter hands every start to the host, which refuses it; an unsafe one
- * can), so its group is killed now, as a cold child's is before its call returns; its template
- * does the same and reaps it off the critical path: the kernel's teardown of its memory and
- * namespaces is no longer part of the call. Its EXITED report is skipped by the next call (warm.c's
- * read_reply). The exit code is the status frame's. */
+ * can), so its group is killed now. Warm: its template reaps it off the critical path, and its
+ * EXITED report is skipped by the next call (warm.c's read_reply). Cold: it is waited for later
+ * (reap_deferred). Either way the kernel's teardown of its memory and namespaces is no longer part
+ * of the call, and the exit code is the status frame's. */
 static bool on_answered(supervision *s)
 {
-	if (s->child->template_fd < 0 || s->exited || s->outcome->timed_out
-		|| !altair_eval_channel_reader_finished(&s->outcome->channel)) {
+	if (s->exited || s->outcome->timed_out || !altair_eval_channel_reader_finished(&s->outcome->channel)) {
 		return false;
 	}
 	for (int i = WATCH_OUT; i <= WATCH_ERR; i++) {
@@ -360,6 +405,11 @@ static bool on_answered(supervision *s)
 		}
 	}
 	altair_eval_child_signal_group(s->child, SIGKILL);
+	if (s->child->template_fd < 0 && !reap_deferred(s->child->pid)) {
+		reap(s->child, s->outcome);
+		s->answered = true;
+		return true;
+	}
 	s->answered = true;
 	s->outcome->status_known = false;
 	return true;
@@ -379,6 +429,7 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 	uint64_t started = altair_eval_now_ms();
 	supervision s;
 
+	altair_eval_reap_later_sweep();
 	supervision_start(&s, child, timeout_ms, outcome, started);
 	for (;;) {
 		uint64_t now = altair_eval_now_ms();
