@@ -9,6 +9,7 @@
 
 #include "php.h"
 #include "php_ini.h"
+#include "SAPI.h"
 #include "ext/standard/info.h"
 #include "php_altair_eval.h"
 #include "runner/runner.h"
@@ -114,7 +115,7 @@ static PHP_MINIT_FUNCTION(altair_eval)
 
 static PHP_MSHUTDOWN_FUNCTION(altair_eval)
 {
-	altair_eval_reap_later_sweep();
+	altair_eval_reap_later_sweep(false);
 	altair_eval_relay_kept_close();
 	altair_eval_databases_forget();
 	UNREGISTER_INI_ENTRIES();
@@ -126,7 +127,8 @@ static PHP_RSHUTDOWN_FUNCTION(altair_eval)
 	if (ALTAIR_EVAL_G(guest)) {
 		altair_eval_guest_rshutdown();
 	} else {
-		altair_eval_reap_later_sweep();
+		/* The CLI's request ends with its process: what is still dying is init's to wait for. */
+		altair_eval_reap_later_sweep(strcmp(sapi_module.name, "cli") != 0);
 	}
 	return SUCCESS;
 }

@@ -17,8 +17,8 @@ void altair_eval_relay_kept_close(void);
 
 /* Forgets the last discovery of the project's databases (runner/databases.c): at module shutdown. */
 void altair_eval_databases_forget(void);
-/* Waits, without blocking, for the cold children whose evaluations returned before they were gone
- * (runner/supervise.c). */
-void altair_eval_reap_later_sweep(void);
+/* Waits for the cold children whose evaluations returned before they were gone; block: until each
+ * is (runner/supervise.c). */
+void altair_eval_reap_later_sweep(bool block);
 
 #endif

@@ -162,9 +162,11 @@ static bool child_exited(pid_t pid)
 /* Cold children answered and killed, still to be waited for (supervise's on_answered): the
  * kernel's teardown of a child's memory and namespaces (3-4 ms for a Laravel count on this VM)
  * is no longer part of its evaluation. They are waited for without blocking when the next
- * evaluation starts and at the end of the request and of the process; the oldest is waited for
- * when the list is full. A process that exits first leaves the rest to init: each is dead or
- * dying (SIGKILL to its group; its guest had sent its last frame). A caller that reaps children it
+ * evaluation starts; the oldest is waited for when the list is full; at the end of a request
+ * every one is waited for (a web SAPI's worker keeps no zombie while it idles), but in the CLI,
+ * whose request ends with its process, and at the end of the process only those already gone: a
+ * process that exits leaves the rest to init, each dead or dying (SIGKILL to its group; its guest
+ * had sent its last frame). A caller that reaps children it
  * does not know (waitpid(-1)) may collect one: it is gone then all the same (ECHILD). Under ZTS
  * threads would share the list: a cold child is waited for before its call returns there. */
 #define REAP_LATER_MAX 32
@@ -173,17 +175,19 @@ static pid_t reap_later[REAP_LATER_MAX];
 static size_t reap_later_count;
 #endif
 
-void altair_eval_reap_later_sweep(void)
+void altair_eval_reap_later_sweep(bool block)
 {
 #ifndef ZTS
 	for (size_t i = reap_later_count; i-- > 0;) {
 		pid_t reaped;
-		while ((reaped = waitpid(reap_later[i], NULL, WNOHANG)) < 0 && errno == EINTR) {
+		while ((reaped = waitpid(reap_later[i], NULL, block ? 0 : WNOHANG)) < 0 && errno == EINTR) {
 		}
 		if (reaped != 0) {
 			reap_later[i] = reap_later[--reap_later_count];
 		}
 	}
+#else
+	(void) block;
 #endif
 }
 
@@ -194,7 +198,7 @@ static bool reap_deferred(pid_t pid)
 	(void) pid;
 	return false;
 #else
-	altair_eval_reap_later_sweep();
+	altair_eval_reap_later_sweep(false);
 	if (reap_later_count == REAP_LATER_MAX) {
 		while (waitpid(reap_later[0], NULL, 0) < 0 && errno == EINTR) {
 		}
@@ -429,7 +433,7 @@ void altair_eval_supervise(altair_eval_child *child, zend_long timeout_ms, altai
 	uint64_t started = altair_eval_now_ms();
 	supervision s;
 
-	altair_eval_reap_later_sweep();
+	altair_eval_reap_later_sweep(false);
 	supervision_start(&s, child, timeout_ms, outcome, started);
 	for (;;) {
 		uint64_t now = altair_eval_now_ms();
