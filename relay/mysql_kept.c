@@ -164,13 +164,19 @@ void altair_mysql_proof_accepted(altair_relay_session *s)
 	}
 }
 
-/* A later client's login that the connection's proof answers: the same user, plugin and auth data
- * for the same scramble (the password), the same database and character set. */
+/* The same user, plugin and auth data for the same scramble: the same password. */
+static bool proof_same_password(const mysql_proof *proof, const mysql_proof *login)
+{
+	return proof->valid && login->valid && proof->auth_length == login->auth_length
+		&& memcmp(proof->auth, login->auth, login->auth_length) == 0 && strcmp(proof->plugin, login->plugin) == 0
+		&& strcmp(proof->user, login->user) == 0;
+}
+
+/* A later client's login that the connection's proof answers: the same password, database and
+ * character set. */
 static bool proof_matches(const mysql_proof *proof, const mysql_proof *login)
 {
-	return proof->valid && login->valid && proof->charset == login->charset && proof->auth_length == login->auth_length
-		&& memcmp(proof->auth, login->auth, login->auth_length) == 0 && strcmp(proof->plugin, login->plugin) == 0
-		&& strcmp(proof->database, login->database) == 0 && strcmp(proof->user, login->user) == 0;
+	return proof_same_password(proof, login) && proof->charset == login->charset && strcmp(proof->database, login->database) == 0;
 }
 
 static altair_relay_verdict reconnect(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
@@ -199,7 +205,8 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 	}
 	altair_mysql_keep_user(s, &login);
 	s->proof = k->proof;
-	if (k->prepared && strcmp(k->user, k->proof.user) == 0 && proof_matches(&k->proof, &s->login_proof)) {
+	bool matches = proof_matches(&k->proof, &s->login_proof);
+	if (k->prepared && strcmp(k->user, k->proof.user) == 0 && matches) {
 		/* Logged in already, as this user, with this database and character set, its session
 		 * reset and the guard open (keep()): nothing to ask the server. */
 		s->capabilities = k->agreed;
@@ -213,6 +220,12 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 		return altair_mysql_append_ok(&s->io->to_client, (uint8_t) (packet->sequence + 1),
 			       altair_mysql_client_status(s, ALTAIR_MYSQL_STATUS_AUTOCOMMIT))
 			? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+	}
+	/* Other auth data for the proof's user: another password, which the server may now take
+	 * instead (it was changed there); which one it takes cannot be told, so the proof goes (a
+	 * first-round OK below makes this login's the proof). */
+	if (!matches && strcmp(s->user, k->proof.user) == 0 && !proof_same_password(&k->proof, &s->login_proof)) {
+		s->proof.valid = false;
 	}
 	/* COM_CHANGE_USER: user, auth data (one length byte), database, charset, plugin, attributes. */
 	altair_relay_buf out = {0};

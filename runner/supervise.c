@@ -166,9 +166,9 @@ static bool child_exited(pid_t pid)
  * every one is waited for (a web SAPI's worker keeps no zombie while it idles), but in the CLI,
  * whose request ends with its process, and at the end of the process only those already gone: a
  * process that exits leaves the rest to init, each dead or dying (SIGKILL to its group; its guest
- * had sent its last frame). A caller that reaps children it
- * does not know (waitpid(-1)) may collect one: it is gone then all the same (ECHILD). Under ZTS
- * threads would share the list: a cold child is waited for before its call returns there. */
+ * had sent its last frame). A caller that reaps children it does not know (waitpid(-1)) may
+ * collect one: it is gone then all the same (ECHILD). Under ZTS threads would share the list: a
+ * cold child is waited for before its call returns there. */
 #define REAP_LATER_MAX 32
 #ifndef ZTS
 static pid_t reap_later[REAP_LATER_MAX];
@@ -409,12 +409,11 @@ static bool on_answered(supervision *s)
 		}
 	}
 	altair_eval_child_signal_group(s->child, SIGKILL);
+	s->answered = true;
 	if (s->child->template_fd < 0 && !reap_deferred(s->child->pid)) {
-		reap(s->child, s->outcome);
-		s->answered = true;
+		reap(s->child, s->outcome); /* under ZTS */
 		return true;
 	}
-	s->answered = true;
 	s->outcome->status_known = false;
 	return true;
 }

@@ -18,7 +18,8 @@ and guard transaction. Judged on the server:
     evaluations is counted by the second.
 A connection whose last login was another user's (a COM_CHANGE_USER, which MariaDB answers with
 an auth switch: no proof) is logged in by the server for the app's user again, as before: that part
-comes last.
+comes last. Once the server took other auth data for the proof's user (a password changed on the
+server, then used), the proof goes: the old password is refused again.
 --EXTENSIONS--
 altair_eval
 pdo_mysql
@@ -37,7 +38,7 @@ $value = fn (Altair\Eval\EvalResult $r) => $r->ok ? altair_db_decode($r->result)
 // The server's own record of the logins it took on a connection: its general log, kept in a table
 // for this test only.
 altair_db_root("SET GLOBAL log_output = 'TABLE'; SET GLOBAL general_log = 1");
-$changes = fn () => (int) preg_replace('/\D/', '', altair_db_root("SELECT COUNT(*) FROM mysql.general_log WHERE command_type IN ('Change user', 'Connect') AND user_host LIKE '%[app] @%'"));
+$changes = fn (string $user = 'app') => (int) preg_replace('/\D/', '', altair_db_root("SELECT COUNT(*) FROM mysql.general_log WHERE command_type IN ('Change user', 'Connect') AND user_host LIKE '%[$user] @%'"));
 
 $session = "SELECT CONNECTION_ID() AS id, @@character_set_client AS client, @@character_set_connection AS connection, "
     . "@@character_set_results AS results, @@collation_connection AS collation, DATABASE() AS db, CURRENT_USER() AS user, "
@@ -99,6 +100,26 @@ altair_db_root("CREATE USER 'reader16'@'%' IDENTIFIED BY 'other'; GRANT SELECT O
 $other = $value(altair_db_eval($root, "return (new PDO('mysql:host=127.0.0.1;port=$port;dbname=app', 'reader16', 'other'))->query('SELECT CURRENT_USER()')->fetchColumn();"));
 echo "another user: ", json_encode($other), "\n";
 
+echo "-- a password changed on the server, then logged in with\n";
+altair_db_root("DROP USER IF EXISTS 'turn16'@'%'");
+altair_db_root("CREATE USER 'turn16'@'%' IDENTIFIED BY 'one'; GRANT SELECT ON app.* TO 'turn16'@'%'");
+$as = fn (string $password) => altair_db_eval($root, "return (new PDO('mysql:host=127.0.0.1;port=$port;dbname=app', 'turn16', '$password'))->query('SELECT CURRENT_USER()')->fetchColumn();");
+// Its first login on a fresh server connection (an empty keep), which the server takes at its first
+// round: the proof; then the same login, answered by the relay.
+ini_set('altair_eval.relay_keep_ms', '0');
+$as('one');
+ini_restore('altair_eval.relay_keep_ms');
+$as('one');
+$before = $changes('turn16');
+$as('one');
+echo "the same login again answered by the relay: ", $changes('turn16') === $before ? 'yes' : 'NO', "\n";
+altair_db_root("ALTER USER 'turn16'@'%' IDENTIFIED BY 'two'");
+$new = $as('two');
+echo "the new password: ", $new->ok ? 'logged in' : 'REFUSED: ' . ($new->exception['message'] ?? '?'), "\n";
+$old = $as('one');
+echo "then the old one: ", $old->ok ? 'LOGGED IN' : (str_contains($old->exception['message'] ?? '', 'Access denied') ? 'access denied' : 'failed otherwise: ' . ($old->exception['message'] ?? '?')), "\n";
+altair_db_root("DROP USER IF EXISTS 'turn16'@'%'");
+
 altair_db_root("DROP USER IF EXISTS 'reader16'@'%'");
 altair_db_root("SET GLOBAL general_log = 0; TRUNCATE mysql.general_log");
 ?>
@@ -116,3 +137,7 @@ the root's row counted by the next evaluation: yes
 -- anything else goes to the server (only it says access denied, or who is logged in)
 a wrong password: access denied
 another user: "reader16@%"
+-- a password changed on the server, then logged in with
+the same login again answered by the relay: yes
+the new password: logged in
+then the old one: access denied
