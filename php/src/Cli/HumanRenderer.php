@@ -104,7 +104,13 @@ final class HumanRenderer
             return $this->failure(sprintf('Exited with code %d.', $outcome->exitCode));
         }
 
-        return $this->paint(self::GREEN, '✓') . ' ' . TerminalText::escape($this->values->summarize($outcome->result ?? ['type' => 'null'])) . "\n";
+        $result = $outcome->result ?? ['type' => 'null'];
+        $out = $this->paint(self::GREEN, '✓') . ' ' . TerminalText::escape($this->values->summarize($result)) . "\n";
+        foreach ($this->values->details($result) as $line) {
+            $out .= TerminalText::escape($line) . "\n";
+        }
+
+        return $out;
     }
 
     /**

@@ -6,12 +6,15 @@ namespace AltairEval\Frontend\Cli;
 
 /**
  * One short line for an encoded value (docs/api.md, "Encoded values"): `null`, `int 2`,
- * `string "abc"`, `array(3) [1, 2, 3]`, `object App\User\User #12`.
+ * `string "abc"`, `array(3) [1, 2, 3]`, `object App\User\User #12`; and, for an object, the lines
+ * under it that show its properties (details()).
  */
 final class ValueSummary
 {
     private const STRING_PREVIEW_CHARS = 60;
     private const PREVIEW_CHARS = 72;
+    /** The most lines details() gives, before the one that says how many more there are. */
+    public const DETAIL_LINES = 30;
 
     /**
      * @param array<mixed> $encoded
@@ -35,6 +38,67 @@ final class ValueSummary
             '' => 'unknown value',
             default => $type . $this->errorSuffix($encoded),
         };
+    }
+
+    /**
+     * The lines under an object's summary line: each property as `name: <summary>`, indented; a
+     * property that is a map (an Eloquent model's `attributes`, say) gets a line per entry, one
+     * level deeper. At most DETAIL_LINES, then one that says how many more `--format=json` shows.
+     * Nothing for any other value: its summary line says what it holds.
+     *
+     * @param array<mixed> $encoded
+     * @return list<string>
+     */
+    public function details(array $encoded): array
+    {
+        if ($this->text($encoded, 'type') !== 'object' || !is_array($encoded['properties'] ?? null)) {
+            return [];
+        }
+        $lines = [];
+        $this->entries($encoded['properties'], $this->omitted($encoded, count($encoded['properties'])), '  ', true, $lines);
+        if (count($lines) > self::DETAIL_LINES) {
+            $more = count($lines) - self::DETAIL_LINES;
+            $lines = array_slice($lines, 0, self::DETAIL_LINES);
+            $lines[] = sprintf('  … %d more line%s (--format=json shows them)', $more, $more === 1 ? '' : 's');
+        }
+
+        return $lines;
+    }
+
+    /**
+     * @param array<mixed> $entries
+     * @param list<string> $lines
+     */
+    private function entries(array $entries, int $omitted, string $indent, bool $expandMaps, array &$lines): void
+    {
+        foreach ($entries as $name => $value) {
+            $value = is_array($value) ? $value : [];
+            $items = $value['value'] ?? null;
+            if ($expandMaps && is_array($items) && $items !== [] && $this->text($value, 'type') === 'array'
+                && ($value['is_list'] ?? true) !== true) {
+                $lines[] = sprintf('%s%s: array(%d)', $indent, $name, is_int($value['count'] ?? null) ? $value['count'] : count($items));
+                $this->entries($items, $this->omitted($value, count($items)), $indent . '  ', false, $lines);
+                continue;
+            }
+            $lines[] = sprintf('%s%s: %s', $indent, $name, $this->summarize($value));
+        }
+        if ($omitted > 0) {
+            $lines[] = sprintf('%s… %d more not encoded', $indent, $omitted);
+        }
+    }
+
+    /**
+     * How many of a container's entries the encoder left out: past its caps (an array's count) or
+     * its byte budget (omitted).
+     *
+     * @param array<mixed> $encoded
+     */
+    private function omitted(array $encoded, int $shown): int
+    {
+        $omitted = is_int($encoded['omitted'] ?? null) ? $encoded['omitted'] : 0;
+        $count = is_int($encoded['count'] ?? null) ? $encoded['count'] : 0;
+
+        return max($omitted, $count - $shown);
     }
 
     /**

@@ -37,6 +37,19 @@ final class HumanRendererTest extends TestCase
         );
     }
 
+    public function testAnObjectsPropertiesComeUnderItsLineEscaped(): void
+    {
+        $outcome = $this->outcomes->make(['result' => ['type' => 'object', 'class' => 'App\Models\User', 'id' => 3, 'properties' => [
+            'attributes' => ['type' => 'array', 'is_list' => false, 'count' => 1, 'value' => [
+                "name\033[2K" => ['type' => 'string', 'value' => "Ada\r"],
+            ]],
+        ]]]);
+
+        $text = (new HumanRenderer(false))->render($outcome, $this->call);
+
+        self::assertStringStartsWith("✓ object App\\Models\\User #3\n  attributes: array(1)\n    name\\e[2K: string \"Ada\\r\"\nduration=", $text);
+    }
+
     public function testExceptionShowsClassMessageAndLocation(): void
     {
         $text = (new HumanRenderer(false))->render($this->outcomes->throwing(), $this->call);

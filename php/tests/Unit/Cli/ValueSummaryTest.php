@@ -50,4 +50,61 @@ final class ValueSummaryTest extends TestCase
     {
         self::assertSame($expected, (new ValueSummary())->summarize($encoded));
     }
+
+    public function testShowsAnEloquentModelsAttributesUnderItsLine(): void
+    {
+        $model = ['type' => 'object', 'class' => 'App\Models\User', 'id' => 7, 'caster' => 'eloquent.model', 'properties' => [
+            'key' => ['type' => 'int', 'value' => 1],
+            'exists' => ['type' => 'bool', 'value' => true],
+            'attributes' => ['type' => 'array', 'is_list' => false, 'count' => 2, 'value' => [
+                'id' => ['type' => 'int', 'value' => 1],
+                'name' => ['type' => 'string', 'value' => 'Ada'],
+            ]],
+            'relations' => ['type' => 'array', 'is_list' => true, 'count' => 0, 'value' => []],
+            'owner' => ['type' => 'object', 'class' => 'App\Models\Team', 'id' => 8, 'properties' => [
+                'name' => ['type' => 'string', 'value' => 'not shown: one level only'],
+            ]],
+        ]];
+
+        self::assertSame([
+            '  key: int 1',
+            '  exists: bool true',
+            '  attributes: array(2)',
+            '    id: int 1',
+            '    name: string "Ada"',
+            '  relations: array(0) []',
+            '  owner: object App\Models\Team #8',
+        ], (new ValueSummary())->details($model));
+    }
+
+    public function testSaysWhatTheEncoderAndTheLineCapLeftOut(): void
+    {
+        $map = [];
+        for ($i = 0; $i < 40; $i++) {
+            $map["k$i"] = ['type' => 'int', 'value' => $i];
+        }
+        $object = ['type' => 'object', 'class' => 'Big', 'id' => 1, 'omitted' => 3, 'properties' => [
+            'map' => ['type' => 'array', 'is_list' => false, 'count' => 100, 'truncated' => true, 'value' => $map],
+        ]];
+
+        $lines = (new ValueSummary())->details($object);
+
+        self::assertCount(ValueSummary::DETAIL_LINES + 1, $lines);
+        self::assertSame('  map: array(100)', $lines[0]);
+        self::assertSame('    k28: int 28', $lines[ValueSummary::DETAIL_LINES - 1]);
+        // The map's line, its 40 entries, "… 60 more not encoded" and the object's "… 3 more not
+        // encoded": 43 lines, 30 shown.
+        self::assertSame('  … 13 more lines (--format=json shows them)', $lines[ValueSummary::DETAIL_LINES]);
+    }
+
+    public function testOnlyAnObjectHasDetails(): void
+    {
+        $summary = new ValueSummary();
+
+        self::assertSame([], $summary->details(['type' => 'int', 'value' => 1]));
+        self::assertSame([], $summary->details(['type' => 'array', 'is_list' => false, 'count' => 1, 'value' => [
+            'a' => ['type' => 'int', 'value' => 1],
+        ]]));
+        self::assertSame([], $summary->details(['type' => 'object', 'class' => 'Empty', 'id' => 2, 'properties' => []]));
+    }
 }
