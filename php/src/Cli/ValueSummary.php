@@ -41,21 +41,24 @@ final class ValueSummary
     }
 
     /**
-     * The lines under an object's summary line: each property as `name: <summary>`, indented; a
-     * property that is a map (an Eloquent model's `attributes`, say) gets a line per entry, one
-     * level deeper. At most DETAIL_LINES, then one that says how many more `--format=json` shows.
-     * Nothing for any other value: its summary line says what it holds.
+     * The lines under a value's summary line, indented: an object's properties as `name: <summary>`,
+     * a map among them (an Eloquent model's `attributes`, say) one entry per line one level deeper,
+     * and a list of objects among them (a collection's `items`) one object per line with its first
+     * fields; a list of objects at the top (`DB::select()`'s rows) one object per line. At most
+     * DETAIL_LINES, then one that says how many more `--format=json` shows. Nothing for any other
+     * value: its summary line says what it holds.
      *
      * @param array<mixed> $encoded
      * @return list<string>
      */
     public function details(array $encoded): array
     {
-        if ($this->text($encoded, 'type') !== 'object' || !is_array($encoded['properties'] ?? null)) {
-            return [];
-        }
         $lines = [];
-        $this->entries($encoded['properties'], $this->omitted($encoded, count($encoded['properties'])), '  ', true, $lines);
+        if ($this->text($encoded, 'type') === 'object' && is_array($encoded['properties'] ?? null)) {
+            $this->entries($encoded['properties'], $this->omitted($encoded, count($encoded['properties'])), '  ', true, $lines);
+        } elseif ($this->isListOfObjects($encoded) && is_array($encoded['value'])) {
+            $this->rows($encoded['value'], $this->omitted($encoded, count($encoded['value'])), '  ', $lines);
+        }
         if (count($lines) > self::DETAIL_LINES) {
             $more = count($lines) - self::DETAIL_LINES;
             $lines = array_slice($lines, 0, self::DETAIL_LINES);
@@ -69,22 +72,66 @@ final class ValueSummary
      * @param array<mixed> $entries
      * @param list<string> $lines
      */
-    private function entries(array $entries, int $omitted, string $indent, bool $expandMaps, array &$lines): void
+    private function entries(array $entries, int $omitted, string $indent, bool $expand, array &$lines): void
     {
         foreach ($entries as $name => $value) {
             $value = is_array($value) ? $value : [];
             $items = $value['value'] ?? null;
-            if ($expandMaps && is_array($items) && $items !== [] && $this->text($value, 'type') === 'array'
-                && ($value['is_list'] ?? true) !== true) {
-                $lines[] = sprintf('%s%s: array(%d)', $indent, $name, is_int($value['count'] ?? null) ? $value['count'] : count($items));
-                $this->entries($items, $this->omitted($value, count($items)), $indent . '  ', false, $lines);
-                continue;
+            if ($expand && is_array($items) && $items !== [] && $this->text($value, 'type') === 'array') {
+                $map = ($value['is_list'] ?? true) !== true;
+                if ($map || $this->isListOfObjects($value)) {
+                    $lines[] = sprintf('%s%s: array(%d)', $indent, $name, is_int($value['count'] ?? null) ? $value['count'] : count($items));
+                    $map ? $this->entries($items, $this->omitted($value, count($items)), $indent . '  ', false, $lines)
+                        : $this->rows($items, $this->omitted($value, count($items)), $indent . '  ', $lines);
+                    continue;
+                }
             }
             $lines[] = sprintf('%s%s: %s', $indent, $name, $this->summarize($value));
         }
         if ($omitted > 0) {
             $lines[] = sprintf('%s… %d more not encoded', $indent, $omitted);
         }
+    }
+
+    /**
+     * A list's elements one per line: an object with its first fields (an Eloquent model's
+     * attributes, else its properties), anything else by its summary.
+     *
+     * @param array<mixed> $items
+     * @param list<string> $lines
+     */
+    private function rows(array $items, int $omitted, string $indent, array &$lines): void
+    {
+        foreach ($items as $index => $item) {
+            $item = is_array($item) ? $item : [];
+            $fields = $item['properties'] ?? null;
+            if (($item['caster'] ?? null) === 'eloquent.model' && is_array($fields) && is_array($fields['attributes'] ?? null)) {
+                $fields = $fields['attributes']['value'] ?? null;
+            }
+            $line = sprintf('%s%s: %s', $indent, $index, $this->summarize($item));
+            if ($this->text($item, 'type') === 'object' && is_array($fields) && $fields !== []) {
+                $line .= ' ' . $this->preview($fields, false, count($fields));
+            }
+            $lines[] = $line;
+        }
+        if ($omitted > 0) {
+            $lines[] = sprintf('%s… %d more not encoded', $indent, $omitted);
+        }
+    }
+
+    /** @param array<mixed> $encoded */
+    private function isListOfObjects(array $encoded): bool
+    {
+        if ($this->text($encoded, 'type') !== 'array' || ($encoded['is_list'] ?? true) !== true || !is_array($encoded['value'] ?? null)) {
+            return false;
+        }
+        foreach ($encoded['value'] as $item) {
+            if (is_array($item) && $this->text($item, 'type') === 'object') {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /**
@@ -141,6 +188,17 @@ final class ValueSummary
         $count = is_int($encoded['count'] ?? null) ? $encoded['count'] : 0;
         $isList = ($encoded['is_list'] ?? true) === true;
         $items = is_array($encoded['value'] ?? null) ? $encoded['value'] : [];
+
+        return sprintf('array(%d) %s', $count, $this->preview($items, $isList, $count));
+    }
+
+    /**
+     * `[1, 2, ...]` or `{"a": 1, ...}`: the first elements, as far as PREVIEW_CHARS go.
+     *
+     * @param array<mixed> $items
+     */
+    private function preview(array $items, bool $isList, int $count): string
+    {
         $parts = [];
         $length = 0;
         $complete = true;
@@ -158,7 +216,7 @@ final class ValueSummary
         }
         $body = implode(', ', $parts) . ($complete ? '' : ($parts === [] ? '...' : ', ...'));
 
-        return sprintf($isList ? 'array(%d) [%s]' : 'array(%d) {%s}', $count, $body);
+        return sprintf($isList ? '[%s]' : '{%s}', $body);
     }
 
     /** @param array<mixed> $encoded */

@@ -97,7 +97,34 @@ final class ValueSummaryTest extends TestCase
         self::assertSame('  … 13 more lines (--format=json shows them)', $lines[ValueSummary::DETAIL_LINES]);
     }
 
-    public function testOnlyAnObjectHasDetails(): void
+    public function testShowsRowsOneObjectALineWithTheirFirstFields(): void
+    {
+        $row = fn (int $id, string $name) => ['type' => 'object', 'class' => 'stdClass', 'id' => $id, 'properties' => [
+            'id' => ['type' => 'int', 'value' => $id], 'name' => ['type' => 'string', 'value' => $name],
+        ]];
+        $model = ['type' => 'object', 'class' => 'App\Models\User', 'id' => 9, 'caster' => 'eloquent.model', 'properties' => [
+            'key' => ['type' => 'int', 'value' => 1],
+            'attributes' => ['type' => 'array', 'is_list' => false, 'count' => 1, 'value' => ['name' => ['type' => 'string', 'value' => 'Ada']]],
+        ]];
+        $summary = new ValueSummary();
+
+        // DB::select()'s rows; the encoder kept 2 of 5.
+        self::assertSame([
+            '  0: object stdClass #4 {"id": 4, "name": "Ada"}',
+            '  1: object stdClass #5 {"id": 5, "name": "Grace"}',
+            '  … 3 more not encoded',
+        ], $summary->details(['type' => 'array', 'is_list' => true, 'count' => 5, 'truncated' => true, 'value' => [$row(4, 'Ada'), $row(5, 'Grace')]]));
+        // A collection of models: their attributes, not the model's own properties.
+        self::assertSame([
+            '  items: array(2)',
+            '    0: object App\Models\User #9 {"name": "Ada"}',
+            '    1: int 3',
+        ], $summary->details(['type' => 'object', 'class' => 'Illuminate\Support\Collection', 'id' => 8, 'caster' => 'collection', 'properties' => [
+            'items' => ['type' => 'array', 'is_list' => true, 'count' => 2, 'value' => [$model, ['type' => 'int', 'value' => 3]]],
+        ]]));
+    }
+
+    public function testOnlyAnObjectOrAListOfObjectsHasDetails(): void
     {
         $summary = new ValueSummary();
 
@@ -106,5 +133,8 @@ final class ValueSummaryTest extends TestCase
             'a' => ['type' => 'int', 'value' => 1],
         ]]));
         self::assertSame([], $summary->details(['type' => 'object', 'class' => 'Empty', 'id' => 2, 'properties' => []]));
+        self::assertSame([], $summary->details(['type' => 'array', 'is_list' => true, 'count' => 2, 'value' => [
+            ['type' => 'int', 'value' => 1], ['type' => 'array', 'is_list' => true, 'count' => 0, 'value' => []],
+        ]]));
     }
 }
