@@ -125,7 +125,7 @@ static altair_relay_verdict login(altair_relay_session *s, const altair_mysql_pa
 	}
 	altair_mysql_login parsed;
 	if (packet->size == packet->length + ALTAIR_MYSQL_HEADER && altair_mysql_login_parse(p, packet->length, &parsed)) {
-		altair_mysql_keep_user(s, &parsed);
+		altair_mysql_note_login(s, &parsed);
 	}
 	s->capabilities = capabilities;
 	size_t out = s->io->to_server.length;

@@ -133,7 +133,7 @@ static bool send_built(altair_relay_buf *to, altair_relay_buf *payload, uint8_t 
 	return ok;
 }
 
-void altair_mysql_keep_user(altair_relay_session *s, const altair_mysql_login *login)
+void altair_mysql_note_login(altair_relay_session *s, const altair_mysql_login *login)
 {
 	size_t n = login->user_length < sizeof(s->user) ? login->user_length : 0;
 	mysql_proof *p = &s->login_proof;
@@ -203,7 +203,7 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 		|| ((capabilities ^ k->agreed) & ~LOGIN_ONLY) != 0 || (capabilities & needed) != needed || login.auth_length > 0xff) {
 		return reconnect(s, packet, raw);
 	}
-	altair_mysql_keep_user(s, &login);
+	altair_mysql_note_login(s, &login);
 	s->proof = k->proof;
 	bool matches = proof_matches(&k->proof, &s->login_proof);
 	if (k->prepared && strcmp(k->user, k->proof.user) == 0 && matches) {
@@ -303,7 +303,7 @@ altair_relay_verdict altair_mysql_replay_login(altair_relay_session *s)
 	if ((capabilities & ALTAIR_MYSQL_CLIENT_CONNECT_ATTRS) && login.attributes) {
 		put(&out, login.attributes, login.attributes_size);
 	}
-	altair_mysql_keep_user(s, &login);
+	altair_mysql_note_login(s, &login);
 	free(held);
 	if (!send_built(&s->io->to_server, &out, sequence)) {
 		return ALTAIR_RELAY_CLOSE;

@@ -179,7 +179,7 @@ typedef struct {
 } altair_mysql_login;
 bool altair_mysql_login_parse(const unsigned char *payload, size_t length, altair_mysql_login *login);
 /* s->user from a parsed login ("" when it does not fit), and s->login_proof. */
-void altair_mysql_keep_user(altair_relay_session *s, const altair_mysql_login *login);
+void altair_mysql_note_login(altair_relay_session *s, const altair_mysql_login *login);
 /* The server's OK to the login in progress, at its first round: its proof becomes the connection's. */
 void altair_mysql_proof_accepted(altair_relay_session *s);
 /* The login on a kept connection: a COM_CHANGE_USER, or ALTAIR_RELAY_RECONNECT when it does not fit. */

@@ -198,7 +198,10 @@ static bool reap_deferred(pid_t pid)
 	(void) pid;
 	return false;
 #else
-	altair_eval_reap_later_sweep(false);
+	/* The evaluation's start swept the list; a full one is swept again, then waits on its oldest. */
+	if (reap_later_count == REAP_LATER_MAX) {
+		altair_eval_reap_later_sweep(false);
+	}
 	if (reap_later_count == REAP_LATER_MAX) {
 		while (waitpid(reap_later[0], NULL, 0) < 0 && errno == EINTR) {
 		}

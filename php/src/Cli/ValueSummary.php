@@ -6,8 +6,8 @@ namespace AltairEval\Frontend\Cli;
 
 /**
  * One short line for an encoded value (docs/api.md, "Encoded values"): `null`, `int 2`,
- * `string "abc"`, `array(3) [1, 2, 3]`, `object App\User\User #12`; and, for an object, the lines
- * under it that show its properties (details()).
+ * `string "abc"`, `array(3) [1, 2, 3]`, `object App\User\User #12`; and, for an object or a list of
+ * objects, the lines under it that show what it holds (details()).
  */
 final class ValueSummary
 {
