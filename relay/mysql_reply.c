@@ -88,6 +88,23 @@ static bool forward(altair_relay_session *s, const altair_mysql_packet *packet, 
 	return true;
 }
 
+/* What the server refused, as the refusal names it. A query the server refuses in a READ ONLY
+ * transaction is a locking read or calls a function that writes: "SELECT refused" alone reads as if
+ * no query could run (a user's lockForUpdate() was told so). */
+static const char *refused_kind(const char *kind)
+{
+	static const char *const reads[] = {"SELECT", "WITH", "TABLE", "VALUES", "DO", NULL};
+	if (!kind[0]) {
+		return "this write";
+	}
+	for (size_t i = 0; reads[i]; i++) {
+		if (strcmp(kind, reads[i]) == 0) {
+			return "a locking read (FOR UPDATE) or a query calling a function that writes";
+		}
+	}
+	return kind;
+}
+
 /* An ERR packet: kept for the report; in read-only mode the server's refusal of a write is told
  * in the relay's sentence, so the user reads how to allow it. */
 static bool server_error(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw)
@@ -103,7 +120,7 @@ static bool server_error(altair_relay_session *s, const altair_mysql_packet *pac
 	char refusal[512];
 	bool rewrite = s->mode == ALTAIR_RELAY_READ_ONLY && f->error_code == ALTAIR_MYSQL_ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION;
 	if (rewrite) {
-		int written = snprintf(refusal, sizeof(refusal), ALTAIR_RELAY_REFUSAL_FORMAT, f->kind[0] ? f->kind : "this write",
+		int written = snprintf(refusal, sizeof(refusal), ALTAIR_RELAY_REFUSAL_FORMAT, refused_kind(f->kind),
 			altair_relay_mode_name(s->mode));
 		message = refusal;
 		message_length = written > 0 ? (size_t) written : 0;
