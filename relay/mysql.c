@@ -269,6 +269,47 @@ static bool execute(altair_relay_session *s, const unsigned char *payload, size_
 	return true;
 }
 
+void altair_mysql_logged_in(altair_relay_session *s)
+{
+	s->use_answerable = guarded_mode(s) && s->database[0] && (s->capabilities & ALTAIR_MYSQL_CLIENT_CONNECT_WITH_DB)
+		&& !(s->capabilities & ALTAIR_MYSQL_CLIENT_SESSION_TRACK);
+}
+
+/* Is text `USE <the login's database>` (the name bare or in backquotes, a ';' after it allowed)?
+ * Right after a login the session is in that database, so the server would change nothing: the
+ * relay answers it, a server round trip less on every connection Laravel opens (its connector's
+ * first statement). A client that asked for session tracking would miss the schema's entry. */
+static bool use_of_login(const altair_relay_session *s, const char *text, size_t length)
+{
+	altair_mysql_lexer lexer;
+	altair_mysql_token token, name;
+	altair_mysql_lex_start(&lexer, text, length, ALTAIR_MYSQL_LEX_BACKSLASH);
+	altair_mysql_lex_next(&lexer, &token);
+	if (!altair_mysql_token_is(&token, "USE")) {
+		return false;
+	}
+	altair_mysql_lex_next(&lexer, &name);
+	altair_mysql_lex_next(&lexer, &token);
+	if (altair_mysql_token_punct(&token, ';')) {
+		altair_mysql_lex_next(&lexer, &token);
+	}
+	if (token.kind != ALTAIR_MYSQL_TOKEN_END) {
+		return false;
+	}
+	const char *bytes = name.start;
+	size_t n = name.length;
+	if (name.kind == ALTAIR_MYSQL_TOKEN_IDENT && n >= 2 && bytes[0] == '`') {
+		bytes++;
+		n -= 2;
+		if (memchr(bytes, '`', n)) {
+			return false; /* a doubled backquote: not read here */
+		}
+	} else if (name.kind != ALTAIR_MYSQL_TOKEN_WORD) {
+		return false;
+	}
+	return n > 0 && n == strlen(s->database) && memcmp(bytes, s->database, n) == 0;
+}
+
 /* One whole client message while no reply is in flight; false on allocation failure. */
 static bool client_command(altair_relay_session *s, const unsigned char *raw, size_t size, const unsigned char *payload, size_t length)
 {
@@ -299,6 +340,14 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 		f->text = copy(payload + 1, length - 1);
 		f->text_length = f->text ? length - 1 : 0;
 		f->report = command == ALTAIR_MYSQL_COM_QUERY;
+	}
+	bool first = s->use_answerable;
+	s->use_answerable = false;
+	if (first && command == ALTAIR_MYSQL_COM_QUERY && use_of_login(s, (const char *) payload + 1, length - 1)) {
+		f->rows = 0;
+		report(s, NULL, 0, false);
+		altair_mysql_flight_clear(f);
+		return altair_mysql_append_ok(&s->io->to_client, (uint8_t) (sequence + 1), altair_mysql_client_status(s, 0));
 	}
 	if (!command_allowed(s, command, payload, length, &kind)) {
 		f->report = true;

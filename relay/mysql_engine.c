@@ -196,6 +196,7 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 	s->phase = PHASE_READY;
 	s->logged_in = true;
 	s->shifted = false;
+	altair_mysql_logged_in(s);
 	s->guard_pending = s->mode != ALTAIR_RELAY_WRITES;
 	s->probe_pending = s->superuser < 0;
 	return altair_mysql_pump(s);

@@ -139,6 +139,12 @@ void altair_mysql_note_login(altair_relay_session *s, const altair_mysql_login *
 	mysql_proof *p = &s->login_proof;
 	memcpy(s->user, login->user, n);
 	s->user[n] = '\0';
+	size_t d = login->database && login->database_length < sizeof(s->database)
+		&& !memchr(login->database, '\0', login->database_length) ? login->database_length : 0;
+	if (d > 0) {
+		memcpy(s->database, login->database, d);
+	}
+	s->database[d] = '\0';
 	/* Only a login whose every part fits is ever a proof (and only one with a database: a kept
 	 * connection can set the database again, not unset it). */
 	memset(p, 0, sizeof(*p));
@@ -217,6 +223,7 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 		s->client_autocommit = true;
 		s->logged_in = true;
 		s->phase = PHASE_READY;
+		altair_mysql_logged_in(s);
 		return altair_mysql_append_ok(&s->io->to_client, (uint8_t) (packet->sequence + 1),
 			       altair_mysql_client_status(s, ALTAIR_MYSQL_STATUS_AUTOCOMMIT))
 			? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;

@@ -35,6 +35,7 @@
 #define ALTAIR_MYSQL_CLIENT_CONNECT_ATTRS 0x00100000u
 #define ALTAIR_MYSQL_CLIENT_PLUGIN_AUTH_LENENC 0x00200000u
 #define ALTAIR_MYSQL_CLIENT_EXPIRED_PASSWORDS 0x00400000u
+#define ALTAIR_MYSQL_CLIENT_SESSION_TRACK 0x00800000u
 #define ALTAIR_MYSQL_CLIENT_DEPRECATE_EOF 0x01000000u
 /* The capabilities a relayed connection may negotiate, whatever the mode: no TLS (the client side
  * is local plaintext), no compression, none of the extensions that change how a command or a

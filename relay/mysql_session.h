@@ -130,6 +130,8 @@ struct altair_relay_session {
 	uint16_t greeting_size;
 	uint32_t offered;       /* the capabilities that greeting offers */
 	char user[MYSQL_USER_MAX]; /* the login's user ("" when unknown) */
+	char database[MYSQL_PROOF_NAME_MAX]; /* the login's database ("" when none, or too long) */
+	bool use_answerable;    /* the next command is the first since the login (mysql.c, use_of_login) */
 	bool auth_exchanged;    /* the login took more than one round (an auth switch): its scramble may be spent */
 	mysql_proof login_proof; /* the login in progress, a proof once the server accepts it at its first round */
 	mysql_proof proof;      /* the connection's, carried from keep to keep */
@@ -164,6 +166,8 @@ void altair_mysql_flight_clear(mysql_flight *flight);
 uint16_t altair_mysql_client_status(const altair_relay_session *s, uint16_t server_status);
 
 /* mysql.c */
+/* A login was accepted (by the server, or by the relay on a kept connection's proof). */
+void altair_mysql_logged_in(altair_relay_session *s);
 /* The reply in flight is complete: report it, update the client's view, start what comes next. */
 altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s);
 altair_relay_session *altair_mysql_open(const altair_relay_config *config, altair_relay_io *io);

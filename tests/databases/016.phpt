@@ -20,6 +20,9 @@ A connection whose last login was another user's (a COM_CHANGE_USER, which Maria
 an auth switch: no proof) is logged in by the server for the app's user again, as before: that part
 comes last. Once the server took other auth data for the proof's user (a password changed on the
 server, then used), the proof goes: the old password is refused again.
+Laravel's connector opens with `use `app`;`: right after the login the session is in that database,
+so the relay answers it (the server's general log has no such query; the result still lists it), and
+a USE later in a session goes to the server.
 --EXTENSIONS--
 altair_eval
 pdo_mysql
@@ -120,6 +123,15 @@ $old = $as('one');
 echo "then the old one: ", $old->ok ? 'LOGGED IN' : (str_contains($old->exception['message'] ?? '', 'Access denied') ? 'access denied' : 'failed otherwise: ' . ($old->exception['message'] ?? '?')), "\n";
 altair_db_root("DROP USER IF EXISTS 'turn16'@'%'");
 
+echo "-- Laravel's `use` of the login's database\n";
+$uses = fn () => (int) preg_replace('/\D/', '', altair_db_root("SELECT COUNT(*) FROM mysql.general_log WHERE command_type = 'Query' AND LOWER(CONVERT(argument USING utf8mb4)) LIKE 'use `app`%'"));
+$before = $uses();
+$r = altair_db_eval($root, 'return App\Models\User::count();');
+$listed = in_array('use `app`;', array_map(fn ($q) => $q['text'] ?? $q['sql'] ?? '', $r->queries ?? []), true);
+echo "the server saw it: ", $uses() === $before ? 'no' : 'YES', "; the result lists it: ", $listed ? 'yes' : 'NO', "; the count: ", json_encode($value($r)), "\n";
+$r = altair_db_eval($root, "\$p = new PDO('mysql:host=127.0.0.1;port=$port;dbname=app', 'app', 'secret'); \$p->exec('USE information_schema'); \$p->exec('USE `app`'); return \$p->query('SELECT DATABASE()')->fetchColumn();");
+echo "a USE of another database and back, later in a session: ", json_encode($value($r)), "; the server saw the way back: ", $uses() === $before ? 'NO' : 'yes', "\n";
+
 altair_db_root("DROP USER IF EXISTS 'reader16'@'%'");
 altair_db_root("SET GLOBAL general_log = 0; TRUNCATE mysql.general_log");
 ?>
@@ -141,3 +153,6 @@ another user: "reader16@%"
 the same login again answered by the relay: yes
 the new password: logged in
 then the old one: access denied
+-- Laravel's `use` of the login's database
+the server saw it: no; the result lists it: yes; the count: 3
+a USE of another database and back, later in a session: "app"; the server saw the way back: yes

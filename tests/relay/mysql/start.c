@@ -6,7 +6,9 @@
  *    READ ONLY) goes to the server in the same turn; the superuser probe follows the guard's reply;
  *  - the client's first command is held until both replies are in (and its reply is then the
  *    client's, not the probe's), and the probe's answer reaches status();
- *  - when the server refuses the guard, the connection ends and nothing of the client's is sent.
+ *  - when the server refuses the guard, the connection ends and nothing of the client's is sent;
+ *  - a first command `USE <the login's database>` (Laravel's connector's) is answered by the relay;
+ *    any other USE, or a later one, goes to the server.
  *
  * (Sending the probe in the guard's write, or behind the client's first command, was measured in
  * the host's relay and in tests/relay/proxy.c: no difference above the noise, so it is not done.)
@@ -139,10 +141,70 @@ static void refused_guard_sends_nothing_of_the_client(void)
 	end_session(&altair_relay_engine_mysql, s, &io);
 }
 
+/* A logged-in session whose client's first command is text: the guard's OK and the probe's answer
+ * are fed, so that the command has been handled when this returns. */
+static altair_relay_session *first_command(altair_relay_io *io, const char *text)
+{
+	unsigned char command[128];
+	size_t n = strlen(text);
+	altair_relay_session *s = started(logged_in(io));
+	if (!s) {
+		return NULL;
+	}
+	command[0] = 0x03;
+	memcpy(command + 1, text, n);
+	feed(s, 0, 0, command, n + 1);
+	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7);
+	feed(s, 1, 1, "\x01", 1);
+	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 4, "\x01" "0", 2);
+	feed(s, 1, 5, "\xfe\x00\x00\x03\x00", 5);
+	return s;
+}
+
+/* Laravel's connector opens with `use `db`;`: right after the login the session is in the login's
+ * database, so the relay answers it (an OK in the client's view: autocommit, no transaction) and
+ * the server never sees it; any other USE, or one later, goes to the server. */
+static void use_of_the_login_database_is_answered(void)
+{
+	altair_relay_io io = {0};
+	altair_relay_session *s = first_command(&io, "use `app`;");
+	if (s) {
+		check(!contains(&io.to_server, "use `app`"), "USE of the login's database, first: not sent to the server");
+		check(find_bytes(&io.to_client, "\x07\x00\x00\x01\x00\x00\x00\x02\x00", 9) >= 0,
+			"... the client gets an OK (sequence 1, autocommit, not in a transaction)");
+		feed(s, 1, 0, "", 0);
+		altair_relay_buf_reset(&io.to_server);
+		feed(s, 0, 0, "\x03use `app`", 10);
+		check(contains(&io.to_server, "use `app`"), "a second USE of it goes to the server");
+		end_session(&altair_relay_engine_mysql, s, &io);
+	}
+	static const char *const forwarded[] = {"USE other", "use `app2`", "use app; select 1", "USE `ap``p`", "SELECT 1"};
+	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++) {
+		altair_relay_io other = {0};
+		s = first_command(&other, forwarded[i]);
+		if (s) {
+			char what[96];
+			snprintf(what, sizeof(what), "first command %s: not answered by the relay", forwarded[i]);
+			check(!contains_bytes(&other.to_client, "\x07\x00\x00\x01\x00", 5), what);
+			end_session(&altair_relay_engine_mysql, s, &other);
+		}
+	}
+	altair_relay_io io2 = {0};
+	s = first_command(&io2, "USE app");
+	if (s) {
+		check(!contains(&io2.to_server, "USE app") && contains_bytes(&io2.to_client, "\x07\x00\x00\x01\x00", 5),
+			"USE app (bare name, no ';'): answered");
+		end_session(&altair_relay_engine_mysql, s, &io2);
+	}
+}
+
 int main(void)
 {
 	guard_then_probe_then_client();
 	refused_guard_sends_nothing_of_the_client();
+	use_of_the_login_database_is_answered();
 	printf("start: %d failed\n", failures);
 	return failures ? 1 : 0;
 }
