@@ -283,7 +283,8 @@ static bool use_of_login(const altair_relay_session *s, const char *text, size_t
 {
 	altair_mysql_lexer lexer;
 	altair_mysql_token token, name;
-	altair_mysql_lex_start(&lexer, text, length, ALTAIR_MYSQL_LEX_BACKSLASH);
+	/* versioned comments read as code, as the server runs them (a name hidden in one is not answered) */
+	altair_mysql_lex_start(&lexer, text, length, ALTAIR_MYSQL_LEX_BACKSLASH | ALTAIR_MYSQL_LEX_VERSIONED_CODE);
 	altair_mysql_lex_next(&lexer, &token);
 	if (!altair_mysql_token_is(&token, "USE")) {
 		return false;

@@ -180,7 +180,8 @@ static void use_of_the_login_database_is_answered(void)
 		check(contains(&io.to_server, "use `app`"), "a second USE of it goes to the server");
 		end_session(&altair_relay_engine_mysql, s, &io);
 	}
-	static const char *const forwarded[] = {"USE other", "use `app2`", "use app; select 1", "USE `ap``p`", "SELECT 1"};
+	static const char *const forwarded[] = {"USE other", "use `app2`", "use app; select 1", "USE `ap``p`", "SELECT 1",
+		"USE /*!50000 other */ app", "USE /*M! other */ app", "USE \"app\""};
 	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++) {
 		altair_relay_io other = {0};
 		s = first_command(&other, forwarded[i]);
@@ -190,6 +191,12 @@ static void use_of_the_login_database_is_answered(void)
 			check(!contains_bytes(&other.to_client, "\x07\x00\x00\x01\x00", 5), what);
 			end_session(&altair_relay_engine_mysql, s, &other);
 		}
+	}
+	altair_relay_io io3 = {0};
+	s = first_command(&io3, "USE /* a comment */ app -- and another");
+	if (s) {
+		check(contains_bytes(&io3.to_client, "\x07\x00\x00\x01\x00", 5), "USE app between comments: answered");
+		end_session(&altair_relay_engine_mysql, s, &io3);
 	}
 	altair_relay_io io2 = {0};
 	s = first_command(&io2, "USE app");
