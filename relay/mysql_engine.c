@@ -74,6 +74,7 @@ static altair_relay_verdict greeting(altair_relay_session *s, const altair_mysql
 	if (!(capabilities & ALTAIR_MYSQL_CLIENT_PROTOCOL_41)) {
 		return fail(s, reply, "altair_eval: the relay needs a server that speaks protocol 4.1");
 	}
+	s->server_tls = (capabilities & ALTAIR_MYSQL_CLIENT_SSL) != 0;
 	capabilities &= ALTAIR_MYSQL_CAPABILITIES_RELAYED;
 	if (s->mode != ALTAIR_RELAY_WRITES) {
 		capabilities &= ~ALTAIR_MYSQL_CAPABILITIES_GUARDED_OFF;
@@ -139,6 +140,25 @@ static altair_relay_verdict login(altair_relay_session *s, const altair_mysql_pa
 	return ALTAIR_RELAY_CONTINUE;
 }
 
+/* MariaDB refuses a plaintext login where TLS is required (require_secure_transport, a user's
+ * REQUIRE SSL) as it refuses a wrong password: error 1045. When the server offers TLS, which the
+ * relay does not speak to it yet, the client is told that this may be why; the error stays 1045. */
+static bool access_denied_over_plaintext(altair_relay_session *s, const altair_mysql_packet *packet)
+{
+	static const char hint[] = " (altair_eval: the relay logs in to this server without TLS, which it does not speak to "
+		"the server yet; if the server or this user requires TLS, require_secure_transport or REQUIRE SSL, that is why)";
+	char message[512];
+	size_t length = packet->length - 9;
+	if (length > sizeof(message) - sizeof(hint)) {
+		length = sizeof(message) - sizeof(hint);
+	}
+	memcpy(message, packet->payload + 9, length);
+	memcpy(message + length, hint, sizeof(hint) - 1);
+	length += sizeof(hint) - 1;
+	return altair_mysql_append_error(&s->io->to_client, (uint8_t) (packet->sequence + (s->shifted ? 1 : 0)),
+		ALTAIR_MYSQL_ER_ACCESS_DENIED, "28000", message, length);
+}
+
 /* A packet of the login's exchange, to the client; a resumed login's are numbered one higher than
  * the server's (its COM_CHANGE_USER started at 0, the client's login at 1). */
 static bool auth_to_client(altair_relay_session *s, const altair_mysql_packet *packet, const unsigned char *raw, size_t *out)
@@ -170,6 +190,9 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 			altair_mysql_append_error(&s->io->to_client, (uint8_t) (packet->sequence + (s->shifted ? 1 : 0)), code, "08004", message,
 				sizeof(message) - 1);
 			return ALTAIR_RELAY_CLOSE;
+		}
+		if (code == ALTAIR_MYSQL_ER_ACCESS_DENIED && s->server_tls && n > 9 && p[3] == '#') {
+			return access_denied_over_plaintext(s, packet) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 		}
 		return auth_to_client(s, packet, raw, &out) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 	}

@@ -336,6 +336,7 @@ bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept)
 	}
 	memset(&k, 0, sizeof(k));
 	k.offered = s->offered;
+	k.server_tls = s->server_tls;
 	k.agreed = s->capabilities;
 	k.greeting_size = s->greeting_size;
 	memcpy(k.greeting, s->greeting, s->greeting_size);
@@ -427,6 +428,7 @@ altair_relay_session *altair_mysql_resume(const altair_relay_config *config, alt
 	}
 	s->resumed = true;
 	s->capabilities = s->offered = s->kept.offered;
+	s->server_tls = s->kept.server_tls;
 	memcpy(s->greeting, s->kept.greeting, s->kept.greeting_size);
 	s->greeting_size = s->kept.greeting_size;
 	memcpy(s->server_version, s->kept.server_version, sizeof(s->server_version));

@@ -111,6 +111,7 @@ typedef struct {
 	uint8_t replies;   /* the OK packets keep() asked for */
 	uint8_t guard_reply; /* which of them (from 1) opened the guard transaction; 0: none */
 	int8_t superuser;  /* the probe's answer for user, or -1 */
+	bool server_tls;   /* the server's greeting offered TLS */
 	bool prepared;     /* keep() put proof's database and character set in place, and the guard */
 	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER];
 	char server_version[64];
@@ -125,6 +126,7 @@ struct altair_relay_session {
 	altair_relay_buf client_in, server_in;
 	uint32_t capabilities; /* what the client and server agreed on, as the relay let them */
 	char server_version[64];
+	bool server_tls;       /* its greeting offered TLS (which the relay does not speak to it) */
 	/* kept connections (relay/mysql_kept.c) */
 	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER]; /* as the client got it (0: too long) */
 	uint16_t greeting_size;

@@ -8,7 +8,8 @@
 # when run as root: mariadbd refuses to run as root), starts mariadbd on a free loopback port and
 # the socket DIR/mysqld.sock, and creates database `app` with user `app` / `secret` holding ALL on
 # it (not a superuser), seeded with Laravel's default `users` table (3 rows) and `posts` (2 rows).
-# root has no password and is reachable only through DIR's socket.
+# root has no password and is reachable only through DIR's socket. The server offers TLS (a
+# self-signed certificate in DIR), as managed servers do; no client uses it unless it asks.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 
@@ -28,6 +29,11 @@ start() {
     chown mysql:mysql "$dir"
     as_user=(--user=mysql)
   fi
+  # TLS offered, as a managed server offers it (clients still log in without it unless they ask):
+  # a user created with REQUIRE SSL then shows how a server that requires TLS refuses the relay.
+  command -v openssl >/dev/null || apt_install openssl
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$dir/key.pem" -out "$dir/cert.pem" -days 2 -subj /CN=localhost >/dev/null 2>&1
+  [ "$(id -u)" = 0 ] && chown mysql:mysql "$dir/key.pem" "$dir/cert.pem"
   local port
   port=$(php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);')
   mariadb-install-db --no-defaults "${as_user[@]}" --datadir="$dir/data" --auth-root-authentication-method=normal \
@@ -35,7 +41,8 @@ start() {
   setsid mariadbd --no-defaults "${as_user[@]}" --datadir="$dir/data" --socket="$dir/mysqld.sock" \
     --port="$port" --bind-address=127.0.0.1 --skip-name-resolve --pid-file="$dir/mariadbd.pid" \
     --log-error="$dir/error.log" --skip-log-bin --innodb-buffer-pool-size=32M --innodb-log-file-size=16M \
-    --innodb-flush-log-at-trx-commit=0 --skip-innodb-doublewrite </dev/null >/dev/null 2>&1 &
+    --innodb-flush-log-at-trx-commit=0 --skip-innodb-doublewrite --ssl-cert="$dir/cert.pem" --ssl-key="$dir/key.pem" \
+    </dev/null >/dev/null 2>&1 &
   local pid=$!
   echo "$pid" >"$dir/server.pid"
   local tries=0

@@ -36,7 +36,7 @@ status=0
 # The engine's own statements at a session's start, byte by byte with no server (start.c).
 say "mysql relay: the guard, the probe and the client's first command at a session's start"
 "$work/start" || status=1
-for suite in read_only rollback writes status; do
+for suite in read_only rollback writes status tls; do
   say "mysql relay: $suite"
   php -d display_errors=stderr "$here/$suite.inc" || status=1
 done
