@@ -148,15 +148,15 @@ void altair_mysql_note_login(altair_relay_session *s, const altair_mysql_login *
 	/* Only a login whose every part fits is ever a proof (and only one with a database: a kept
 	 * connection can set the database again, not unset it). */
 	memset(p, 0, sizeof(*p));
+	_Static_assert(sizeof(p->database) == sizeof(s->database), "the proof's database is the login's");
 	p->valid = n > 0 && login->auth_length > 0 && login->auth_length <= sizeof(p->auth) && login->plugin
-		&& login->plugin_length < sizeof(p->plugin) && login->database && login->database_length > 0
-		&& login->database_length < sizeof(p->database) && !memchr(login->database, '\0', login->database_length);
+		&& login->plugin_length < sizeof(p->plugin) && s->database[0];
 	if (p->valid) {
 		p->charset = login->charset;
 		p->auth_length = (uint8_t) login->auth_length;
 		memcpy(p->auth, login->auth, login->auth_length);
 		memcpy(p->plugin, login->plugin, login->plugin_length);
-		memcpy(p->database, login->database, login->database_length);
+		memcpy(p->database, s->database, sizeof(p->database));
 		memcpy(p->user, s->user, n + 1);
 	}
 }
