@@ -62,8 +62,6 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_relay_sockets", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_sockets,
 		zend_altair_eval_globals, altair_eval_globals)
-	STD_PHP_INI_BOOLEAN("altair_eval.guest_guard_connect", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_guard_connect,
-		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_BOOLEAN("altair_eval.guest_relay_hosts", "0", PHP_INI_SYSTEM, OnUpdateBool, guest_relay_hosts,
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_relay_dir", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_dir,

@@ -66,6 +66,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/discovery.c \
     common/discovery_url.c \
     common/discovery_laravel.c \
+    common/dns.c \
     relay/pgsql.c \
     relay/pgsql_extended.c \
     relay/pgsql_query.c \
@@ -97,7 +98,9 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/databases.c \
     runner/relay.c \
     runner/relay_report.c \
-    runner/relay_guard.c \
+    runner/relay_resolver.c \
+    runner/intercept.c \
+    runner/intercept_outgoing.c \
     relay/engines.c \
     relay/raw.c \
     guest/guest.c \

@@ -229,7 +229,6 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	char *guest_relay_sockets;
 	/* database relay with the network allowed: connect() goes to the host, which refuses the
 	 * declared databases' addresses (runner/relay_guard.c) */
-	bool guest_guard_connect;
 	/* database relay: <scratch>/hosts is the view's /etc/hosts (declared host names) */
 	bool guest_relay_hosts;
 	/* database relay, a warm template: the host's directory holding the template's own listeners

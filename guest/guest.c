@@ -196,12 +196,17 @@ static void add_relay(altair_eval_lockdown_policy *policy)
 	const char *list = ALTAIR_EVAL_G(guest_relay);
 	char *copy, *entry, *state = NULL;
 
-	if (!list || !*list || ALTAIR_EVAL_G(guest_allow_network)) {
+	const char *sockets = ALTAIR_EVAL_G(guest_relay_sockets);
+
+	/* Any declared database, by address or by socket path: where the child has no network namespace
+	 * of its own, or with the network on, its connect()s go to the host (lockdown/seccomp.c,
+	 * interception); nothing listens in the child then. */
+	policy->relay = (list && *list) || (sockets && *sockets);
+	if (!list || !*list) {
 		add_relay_sockets(policy);
 		return;
 	}
-	policy->relay = true;
-	policy->endpoints = true;
+	policy->endpoints = !ALTAIR_EVAL_G(guest_allow_network);
 	copy = estrdup(list);
 	for (entry = php_strtok_r(copy, ",", &state); entry; entry = php_strtok_r(NULL, ",", &state)) {
 		const char *colon = strrchr(entry, ':');
@@ -280,7 +285,6 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->allow_writes = ALTAIR_EVAL_G(guest_allow_writes);
 	policy->project_overlay = ALTAIR_EVAL_G(guest_project_overlay) && !policy->allow_writes;
 	policy->allow_network = ALTAIR_EVAL_G(guest_allow_network);
-	policy->guard_connect = policy->allow_network && ALTAIR_EVAL_G(guest_guard_connect);
 	policy->relay_hosts = !policy->allow_network && ALTAIR_EVAL_G(guest_relay_hosts);
 	policy->relay_dir = ALTAIR_EVAL_G(guest_relay_dir) && *ALTAIR_EVAL_G(guest_relay_dir) ? ALTAIR_EVAL_G(guest_relay_dir) : NULL;
 	policy->memory_limit_mb = (long) ALTAIR_EVAL_G(guest_memory_mb);
@@ -458,7 +462,8 @@ static void report_sandbox(const altair_eval_lockdown_report *kernel, int ini_lo
 	add_assoc_bool(&frame, "processes_blocked", kernel->processes_blocked);
 	add_assoc_bool(&frame, "sockets_blocked", kernel->sockets_blocked);
 	add_assoc_bool(&frame, "landlock_net", kernel->landlock_net);
-	add_assoc_bool(&frame, "connect_guarded", kernel->connect_guarded);
+	add_assoc_bool(&frame, "connect_intercepted", kernel->connect_intercepted);
+	add_assoc_bool(&frame, "sockets_intercepted", kernel->sockets_intercepted);
 	add_assoc_bool(&frame, "landlock_scoped", kernel->landlock_scoped);
 	add_assoc_bool(&frame, "unsafe", unsafe);
 	add_assoc_bool(&frame, "booted_template", altair_eval_guest_template_booted());

@@ -385,7 +385,6 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 	smart_str_free(&list);
 	push_ini(command, "altair_eval.guest_relay", request->relay_listen ? request->relay_listen : "");
 	push_ini(command, "altair_eval.guest_relay_sockets", request->relay_sockets ? request->relay_sockets : "");
-	push_ini(command, "altair_eval.guest_guard_connect", request->guard_connect ? "1" : "0");
 	push_ini(command, "altair_eval.guest_relay_hosts", request->relay_hosts ? "1" : "0");
 }
 
@@ -432,6 +431,9 @@ static const char *const denied_variables[] = {
 static const char *const denied_prefixes[] = { "LD_", "MALLOC_", "USE_ZEND_ALLOC", NULL };
 
 #define ALTAIR_EVAL_PGOPTIONS "PGOPTIONS"
+/* The C library resolver's options variable (glibc; musl ignores it, and its resolver then finds no
+ * declared name where the child has no view: a refusal, never a path around the relay). */
+#define ALTAIR_EVAL_RES_OPTIONS "RES_OPTIONS"
 
 /* Does the entry ("NAME=value") name exactly this variable? */
 static bool entry_is(const char *entry, const char *name, size_t length)
@@ -501,9 +503,27 @@ static void push_ini_scan_dir(altair_eval_command *command)
 	push_env(command, entry);
 }
 
+/* The C library's resolver options: with the network off and host names declared, use-vc added, so
+ * that the resolver asks over TCP, whose connect() the host answers where the child has no view to
+ * hold the names (runner/relay_resolver.c); otherwise the caller's, as they were. */
+static void push_resolver_options(altair_eval_command *command, const altair_eval_request *request, const char *given)
+{
+	char *entry;
+
+	if (!request->relay_resolve) {
+		if (given) {
+			spprintf(&entry, 0, ALTAIR_EVAL_RES_OPTIONS "=%s", given);
+			push_env(command, entry);
+		}
+		return;
+	}
+	spprintf(&entry, 0, ALTAIR_EVAL_RES_OPTIONS "=%s%suse-vc", given ? given : "", given && *given ? " " : "");
+	push_env(command, entry);
+}
+
 static void build_environment(altair_eval_command *command, const altair_eval_request *request)
 {
-	const char *pgoptions = NULL;
+	const char *pgoptions = NULL, *res_options = NULL;
 	char *entry;
 
 	for (char **variable = environ; variable && *variable; variable++) {
@@ -514,9 +534,14 @@ static void build_environment(altair_eval_command *command, const altair_eval_re
 			pgoptions = *variable + strlen(ALTAIR_EVAL_PGOPTIONS "=");
 			continue;
 		}
+		if (entry_is(*variable, ALTAIR_EVAL_RES_OPTIONS, strlen(ALTAIR_EVAL_RES_OPTIONS))) {
+			res_options = *variable + strlen(ALTAIR_EVAL_RES_OPTIONS "=");
+			continue;
+		}
 		push_env(command, estrdup(*variable));
 	}
 	push_pgoptions(command, request, pgoptions);
+	push_resolver_options(command, request, res_options);
 	push_ini_scan_dir(command);
 	spprintf(&entry, 0, "ALTAIR_EVAL_ALLOW_WRITES=%d", request->allow_writes ? 1 : 0);
 	push_env(command, entry);
@@ -595,7 +620,6 @@ zend_string *altair_eval_command_policy_extra(const altair_eval_request *request
 	} ZEND_HASH_FOREACH_END();
 	smart_str_appendc(&key, '\v');
 	smart_str_appends(&key, request->relay_listen ? request->relay_listen : "");
-	smart_str_appends(&key, request->guard_connect ? "\vguard" : "");
 	return smart_str_extract(&key);
 }
 

@@ -443,7 +443,10 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 	if (request->unsafe) {
 		return;
 	}
-	databases->relayed = !request->allow_network;
+	/* Network on or off, the child reaches a declared database through the relay only: in its own
+	 * network namespace's listeners, or by its connect() the host answers (runner/intercept.c). */
+	databases->relayed = true;
+	databases->network = request->allow_network;
 	ZEND_HASH_FOREACH_VAL(request->databases, entry) {
 		if (Z_TYPE_P(entry) == IS_STRING && parse_url(Z_STRVAL_P(entry), Z_STRLEN_P(entry), &candidate)) {
 			add(databases, &candidate, "EvalRequest databases");

@@ -271,10 +271,12 @@ cold:
 	request.relay_sockets = databases->relayed ? databases->sockets : NULL;
 	/* Declared host names: <scratch>/hosts over the view's /etc/hosts (warm: a copy the template's). */
 	request.relay_hosts = databases->relayed && altair_eval_databases_write_hosts(databases, scratch.dir);
-	request.guard_connect = !databases->relayed && databases->count > 0 && request.allow_network && !request.unsafe;
+	/* A child with no view of its own resolves the declared host names through the host, over TCP
+	 * (runner/relay_resolver.c): names only matter with the network off. */
+	request.relay_resolve = databases->relayed && !request.allow_network && databases->name_count > 0;
 	memset(&outcome, 0, sizeof(outcome));
 	outcome.process_listener_fd = -1;
-	outcome.relay = databases->count > 0 && (databases->relayed || request.guard_connect)
+	outcome.relay = databases->count > 0 && databases->relayed
 		? altair_eval_relay_create(databases, request.rollback ? ALTAIR_RELAY_ROLLBACK
 			: (request.allow_writes ? ALTAIR_RELAY_WRITES : ALTAIR_RELAY_READ_ONLY),
 			request.relay_sockets && !warm_mode ? scratch.dir : NULL)

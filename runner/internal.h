@@ -44,7 +44,9 @@ typedef struct {
 	const char *relay_listen;
 	const char *relay_sockets; /* ... and the Unix socket paths, or NULL (runner/databases.c) */
 	bool relay_hosts;          /* the scratch dir holds the view's /etc/hosts (declared host names) */
-	bool guard_connect;        /* the network is on and databases are declared: connect() is guarded */
+	/* RES_OPTIONS=use-vc for the child: with the network off, host names declared, its resolver asks
+	 * over TCP, which the host can answer (runner/relay_resolver.c) where no view holds the names. */
+	bool relay_resolve;
 	bool relayed;
 	/* rollback with no SQL server declared: the project is a copy-on-write overlay, so that a
 	 * SQLite database can be written and undone (guest/lockdown/mount_overlay.c). Set by the
@@ -77,7 +79,8 @@ typedef struct {
 typedef struct {
 	altair_eval_database list[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
 	size_t count;
-	bool relayed;  /* the child reaches them only through the relay (network off, not unsafe) */
+	bool relayed;  /* the child reaches them only through the relay (not unsafe) */
+	bool network;  /* ... with the network on: every other connect() goes out, made by the host */
 	char *listen;  /* emalloc'd comma-separated listen addresses, or NULL */
 	char *sockets; /* emalloc'd comma-separated socket paths in the view (n-th: relay-<n>.sock), or NULL */
 	/* Host names declared (a Docker service name): the n-th listens at 127.0.0.<first + n>, which
@@ -333,6 +336,15 @@ void altair_eval_databases_free(altair_eval_databases *databases);
  * child's view; false when there are no names (or it could not be written). */
 bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir);
 
+/* The child's resolver's connections the host answers at once (runner/relay_resolver.c), and, with
+ * the network on, the sockets the host made for the child that it keeps a copy of
+ * (runner/intercept_outgoing.c). */
+#define ALTAIR_EVAL_RELAY_RESOLVER_MAX 4
+#define ALTAIR_EVAL_RELAY_OUTGOING_MAX 16
+/* What the relay may add to supervision's poll. */
+#define ALTAIR_EVAL_RELAY_WATCH_MAX (ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS \
+	+ 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS + ALTAIR_EVAL_RELAY_RESOLVER_MAX + ALTAIR_EVAL_RELAY_OUTGOING_MAX)
+
 /* relay.c: the relay loop, driven by supervision. */
 /* scratch_dir: where the Unix listeners go (relay-<n>.sock, one per databases->sockets entry);
  * NULL: none of its own (warm: the template's are borrowed, altair_eval_relay_borrow). */
@@ -354,15 +366,29 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
  * descriptor closed. Safe to call more than once. */
 void altair_eval_relay_finish(altair_eval_relay *relay);
 /* sandbox.databases and the queries the engines reported (new arrays). */
-void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out);
+/* guards: what the guest's report says held (its view, its connect()s intercepted). */
+typedef struct {
+	bool view;
+	bool intercepted;
+} altair_eval_relay_guards;
+void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, zval *out);
 void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out);
 /* Closes whatever is still open and frees it; NULL is fine. */
 void altair_eval_relay_free(altair_eval_relay *relay);
-/* relay_guard.c: with the network on, a connect() the child's seccomp filter handed to the host
- * (args: the syscall's arguments): the errno to refuse it with, or 0 to let it go on. */
-int altair_eval_relay_guard_connect(altair_eval_relay *relay, pid_t pid, const uint64_t args[6]);
-/* The child's seccomp listener arrived: with the network on, its connect() is guarded. */
-void altair_eval_relay_guarded(altair_eval_relay *relay);
+/* A client connection of a declared database (database: its index), accepted or made by the host
+ * in place of the child's socket (runner/intercept.c); the relay owns it from here. */
+void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int client);
+/* ... and one of the child's resolver (runner/relay_resolver.c); false when there is no room. */
+bool altair_eval_relay_attach_resolver(altair_eval_relay *relay, int client);
+/* The child's seccomp listener arrived: its connect()s may be intercepted (when this kernel can
+ * answer them with a socket of the host's: altair_eval_intercept_probe). Not owned. */
+void altair_eval_relay_intercept(altair_eval_relay *relay, int listener);
+
+/* intercept.c: one notification from the child's seccomp listener, answered (a process start
+ * refused and counted in outcome, a connect() or socket() decided: runner/intercept.c). */
+void altair_eval_intercept_serve(int listener, altair_eval_outcome *outcome);
+/* Whether this kernel can put a descriptor of the host's into the child (Linux 5.9). */
+bool altair_eval_intercept_probe(int listener);
 
 /* result.c */
 void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,

@@ -115,6 +115,13 @@ altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databas
 				databases->list[i].shown);
 		}
 	}
+	for (size_t i = 0; i < ALTAIR_EVAL_RELAY_RESOLVER_MAX; i++) {
+		relay->resolvers[i].fd = -1;
+	}
+	for (size_t i = 0; i < ALTAIR_EVAL_RELAY_OUTGOING_MAX; i++) {
+		relay->outgoing[i].fd = -1;
+	}
+	relay->listener = -1;
 	array_init(&relay->queries);
 	relay->spin_ns = spin_ns();
 	return relay;
@@ -200,6 +207,14 @@ bool altair_eval_relay_adopt(altair_eval_relay *relay, int fd)
 		}
 	}
 	return false;
+}
+
+void altair_eval_relay_intercept(altair_eval_relay *relay, int listener)
+{
+	if (relay && relay->listener < 0) {
+		relay->listener = listener;
+		relay->intercepting = altair_eval_intercept_probe(listener);
+	}
 }
 
 /* This process's kept server connections (relay/engine.h, keep()). */
@@ -469,25 +484,20 @@ static int connect_upstream(const altair_eval_database *declared)
 
 static bool write_out(int fd, altair_relay_buf *buf);
 
-static void accept_client(altair_eval_relay *relay, size_t listener)
+/* A client of a declared database: a fresh server connection (non-blocking) or a kept one, and an
+ * engine session. The client is a connection a listener accepted, or one the host made in place
+ * of the child's own socket (runner/intercept.c). */
+void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int client)
 {
-	size_t database = relay->listeners[listener].database;
 	const altair_eval_database *declared = &relay->databases->list[database];
 	const altair_relay_engine *engine = relay->engines[database];
 	altair_relay_config config;
 	relay_connection *c;
-	int client = accept4(relay->listeners[listener].fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 	int server = -1;
 	altair_relay_kept record;
 
-	if (client < 0) {
-		return;
-	}
-	if (relay->listeners[listener].borrowed && !own_peer(relay, client)) {
-		close(client);
-		return;
-	}
 	relay->accepted[database]++;
+	relay->moved = true;
 	if (relay->connection_count >= ALTAIR_EVAL_RELAY_MAX_CONNECTIONS || declared->upstream_length == 0) {
 		close(client);
 		relay->refused[database]++;
@@ -525,6 +535,20 @@ static void accept_client(altair_eval_relay *relay, size_t listener)
 	} else if (resumed && !write_out(c->client, &c->io.to_client)) {
 		close_fd(&c->client); /* the greeting, at once: the server has nothing to say first */
 	}
+}
+
+static void accept_client(altair_eval_relay *relay, size_t listener)
+{
+	int client = accept4(relay->listeners[listener].fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+
+	if (client < 0) {
+		return;
+	}
+	if (relay->listeners[listener].borrowed && !own_peer(relay, client)) {
+		close(client);
+		return;
+	}
+	altair_eval_relay_attach(relay, relay->listeners[listener].database, client);
 }
 
 /* The client does not fit its kept server connection (ALTAIR_RELAY_RECONNECT): that connection
@@ -577,6 +601,18 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
 		fds[count++] = (struct pollfd) { .fd = c->client, .events = client };
 		relay->owners[count] = (relay_owner) { .kind = RELAY_SERVER, .index = i };
 		fds[count++] = (struct pollfd) { .fd = c->server, .events = server };
+	}
+	for (size_t i = 0; i < ALTAIR_EVAL_RELAY_RESOLVER_MAX && count < room; i++) {
+		if (relay->resolvers[i].fd >= 0) {
+			relay->owners[count] = (relay_owner) { .kind = RELAY_RESOLVER, .index = i };
+			fds[count++] = altair_eval_relay_resolver_pollfd(&relay->resolvers[i]);
+		}
+	}
+	for (size_t i = 0; i < ALTAIR_EVAL_RELAY_OUTGOING_MAX && count < room; i++) {
+		if (relay->outgoing[i].fd >= 0 && relay->outgoing[i].pending) {
+			relay->owners[count] = (relay_owner) { .kind = RELAY_OUTGOING, .index = i };
+			fds[count++] = altair_eval_intercept_outgoing_pollfd(&relay->outgoing[i]);
+		}
 	}
 	relay->watched = count;
 	return count;
@@ -765,6 +801,14 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
 			k++;
 		}
 	}
+	for (size_t k = 0; k < count; k++) {
+		if (relay->owners[k].kind == RELAY_RESOLVER && fds[k].revents) {
+			altair_eval_relay_resolver_serve(relay, relay->owners[k].index, fds[k].revents);
+		}
+		if (relay->owners[k].kind == RELAY_OUTGOING && fds[k].revents) {
+			altair_eval_intercept_outgoing_serve(relay, relay->owners[k].index, fds[k].revents);
+		}
+	}
 	for (size_t i = relay->connection_count; i-- > 0;) {
 		if (finished(relay->connections[i])) {
 			drop(relay, i);
@@ -803,6 +847,8 @@ void altair_eval_relay_finish(altair_eval_relay *relay)
 		return;
 	}
 	close_listeners(relay);
+	altair_eval_relay_resolver_close(relay);
+	altair_eval_intercept_outgoing_close(relay);
 	for (size_t i = 0; i < relay->connection_count; i++) {
 		relay_connection *c = relay->connections[i];
 		close_fd(&c->client);
@@ -840,6 +886,8 @@ void altair_eval_relay_free(altair_eval_relay *relay)
 		return;
 	}
 	close_listeners(relay);
+	altair_eval_relay_resolver_close(relay);
+	altair_eval_intercept_outgoing_close(relay);
 	while (relay->connection_count > 0) {
 		drop(relay, relay->connection_count - 1);
 	}

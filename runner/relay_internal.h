@@ -6,6 +6,7 @@
 #define ALTAIR_EVAL_RUNNER_RELAY_INTERNAL_H
 
 #include "internal.h"
+#include <poll.h>
 #include "../relay/engines.h"
 
 typedef enum { RELAY_CONNECTING, RELAY_OPEN, RELAY_ENDING } relay_state;
@@ -24,13 +25,31 @@ typedef struct relay_connection {
 	altair_relay_kept kept;
 } relay_connection;
 
-typedef enum { RELAY_LISTENER, RELAY_CLIENT, RELAY_SERVER } relay_owner_kind;
+typedef enum { RELAY_LISTENER, RELAY_CLIENT, RELAY_SERVER, RELAY_RESOLVER, RELAY_OUTGOING } relay_owner_kind;
 typedef struct {
 	relay_owner_kind kind;
 	size_t index;
 } relay_owner;
 
-#define RELAY_WATCH_MAX (ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS + 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS)
+/* The child's resolver, where the host answers it (runner/relay_resolver.c): one connection per
+ * query burst, a few at once. */
+typedef struct {
+	int fd;                    /* -1: a free slot */
+	altair_relay_buf in, out;  /* DNS over TCP: two-byte lengths and messages */
+} relay_resolver;
+
+/* With the network on: a socket the host made for the child (runner/intercept_outgoing.c), its
+ * copy kept until it is connected (a datagram one until the evaluation ends: it may connect again);
+ * a blocking connect in flight answers its call once it completes. */
+typedef struct {
+	int fd;          /* -1: a free slot */
+	ino_t inode;
+	bool datagram;
+	bool pending;    /* a connect in flight for a blocking socket */
+	uint64_t id;     /* ... the notification it answers */
+	int flags;       /* ... and the file flags given back to the socket then */
+	uint64_t made;   /* the order they were made in: the oldest goes when the table is full */
+} relay_outgoing;
 
 struct altair_eval_relay {
 	const altair_eval_databases *databases;
@@ -57,16 +76,35 @@ struct altair_eval_relay {
 	bool status_known[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
 	relay_connection *connections[ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
 	size_t connection_count;
-	relay_owner owners[RELAY_WATCH_MAX];
+	relay_owner owners[ALTAIR_EVAL_RELAY_WATCH_MAX];
 	size_t watched;
 	size_t keeping;           /* connections whose keep() said yes, not yet in the keep (runner/relay.c) */
 	uint64_t spin_ns;         /* altair_eval_relay_poll's spin; 0: none (one CPU, or turned off) */
 	bool moved;               /* the last serve had traffic on a relayed connection */
 	unsigned streak;          /* waits after traffic in a row no longer than the spin */
+	relay_resolver resolvers[ALTAIR_EVAL_RELAY_RESOLVER_MAX];
+	relay_outgoing outgoing[ALTAIR_EVAL_RELAY_OUTGOING_MAX];
+	uint64_t outgoing_made;
+	int listener;             /* the child's seccomp listener (interception answers on it), or -1 */
+	/* Interception (runner/intercept.c): the child's seccomp listener came and this kernel can put a
+	 * socket of the host's in place of the child's (SECCOMP_IOCTL_NOTIF_ADDFD). */
+	bool intercepting;
+	zend_long intercepted;    /* connect()s the host answered with a relayed connection */
+	zend_long refused_connects; /* ... and those it refused (no declared database at that address) */
 	zval queries;             /* the list EvalResult::$queries shows */
 	size_t query_bytes;
 	bool queries_truncated;
 };
+
+/* relay_resolver.c: the resolver's connections in poll, served after it. */
+struct pollfd altair_eval_relay_resolver_pollfd(const relay_resolver *r);
+void altair_eval_relay_resolver_serve(struct altair_eval_relay *relay, size_t slot, short events);
+void altair_eval_relay_resolver_close(struct altair_eval_relay *relay);
+
+/* intercept_outgoing.c: the pending connects in poll, served after it, and every copy closed. */
+struct pollfd altair_eval_intercept_outgoing_pollfd(const relay_outgoing *o);
+void altair_eval_intercept_outgoing_serve(struct altair_eval_relay *relay, size_t slot, short events);
+void altair_eval_intercept_outgoing_close(struct altair_eval_relay *relay);
 
 /* relay_report.c: one statement an engine reported, kept under the caps. */
 void altair_eval_relay_query_add(struct altair_eval_relay *relay, size_t database, const altair_relay_query *query);

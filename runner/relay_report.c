@@ -89,19 +89,39 @@ void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out)
 	}
 }
 
+/* Whether the child's path to the i-th declaration leads only to the relay: a listener in its
+ * network namespace (TCP), the host's listener bound into its view (a Unix path), or its connect()s
+ * answered by the host (interception: its filter said so and this kernel can answer them). */
+static bool reached_through_relay(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, size_t i)
+{
+	const altair_eval_database *database = &relay->databases->list[i];
+
+	if (guards->intercepted && relay->intercepting) {
+		return true;
+	}
+	return database->socket[0] || database->path_count > 0 ? relay->listened[i] && guards->view : relay->listened[i];
+}
+
+/* Why a declaration is unreachable: the child has no path to it but a refused one. */
+static const char *unreachable_why(const altair_eval_relay *relay, const altair_eval_relay_guards *guards)
+{
+	if (guards->intercepted && !relay->intercepting) {
+		return "the child has no network namespace of its own (or the network is on), and this kernel cannot hand it a "
+			"relayed connection (SECCOMP_IOCTL_NOTIF_ADDFD, Linux 5.9): every connect() to it is refused";
+	}
+	return "the child has no network namespace of its own (or the network is on) and no seccomp listener (Linux 5.0): "
+		"every connect() is refused; on a newer kernel, or outside a container, it is reached through the relay";
+}
+
 /* What enforces the mode and what is left, for a database no session told about. */
-static void describe(const altair_eval_relay *relay, size_t i, zval *entry)
+static void describe(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, size_t i, zval *entry)
 {
 	const altair_eval_database *database = &relay->databases->list[i];
 	const altair_relay_status *status = &relay->status[i];
 
-	if (!relay->databases->relayed) {
-		add_assoc_string(entry, "enforced_by", relay->guarded
-			? "the host: with the network on, every connect() to its port or socket is refused (seccomp user notification)"
-			: "nothing: the network is on and the child's connect() could not be guarded here (no seccomp listener)");
-		add_assoc_string(entry, "residual", relay->guarded
-			? "unreachable, not relayed: run without --network to reach it through the relay; the address is read while the call waits, so a second thread could change it (a snippet cannot start one)"
-			: "reachable directly, not protected");
+	if (!reached_through_relay(relay, guards, i)) {
+		add_assoc_string(entry, "enforced_by", unreachable_why(relay, guards));
+		add_assoc_null(entry, "residual");
 		return;
 	}
 	if (strcmp(database->protocol, "raw") == 0) {
@@ -126,7 +146,7 @@ static void describe(const altair_eval_relay *relay, size_t i, zval *entry)
 	}
 }
 
-void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out)
+void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, zval *out)
 {
 	array_init(out);
 	if (!relay) {
@@ -143,13 +163,14 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, zval *out)
 		/* A unix: endpoint whose path the relay could not take (runner/databases.c add_path) is bound
 		 * into the view as it is when no other socket is relayed (runner/argv.c). */
 		bool direct = database->socket[0] && database->path_count == 0 && !relay->databases->sockets
-			&& strcmp(database->declared_by, "allowEndpoints") == 0;
-		add_assoc_string(&entry, "mode", !relay->databases->relayed ? (relay->guarded ? "unreachable" : "not protected")
-			: (strcmp(database->protocol, "raw") == 0 || relay->unguarded[i] || direct ? "not protected"
-			: altair_relay_mode_name(relay->mode)));
+			&& strcmp(database->declared_by, "allowEndpoints") == 0 && !(guards->intercepted && relay->intercepting);
+		/* Never a mode the relay did not hold: a path that does not lead through it is refused. */
+		bool relayed = reached_through_relay(relay, guards, i);
+		add_assoc_string(&entry, "mode", direct ? "not protected" : (!relayed ? "unreachable"
+			: (strcmp(database->protocol, "raw") == 0 || relay->unguarded[i] ? "not protected" : altair_relay_mode_name(relay->mode))));
 		add_assoc_string(&entry, "declared_by", database->declared_by);
-		add_assoc_string(&entry, "reached_through", relay->listened[i] ? "relay" : "none");
-		describe(relay, i, &entry);
+		add_assoc_string(&entry, "reached_through", relayed ? "relay" : (direct ? "direct" : "none"));
+		describe(relay, guards, i, &entry);
 		if (database->note[0]) {
 			add_assoc_string(&entry, "note", database->note);
 		} else {

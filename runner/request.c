@@ -489,7 +489,7 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->rollback = zend_string_equals_literal(Z_STR_P(mode), "rollback");
 	request->relay_listen = NULL;
 	request->relay_sockets = NULL;
-	request->guard_connect = false;
+	request->relay_resolve = false;
 	request->relay_hosts = false;
 	request->relayed = false;
 	request->project_overlay = false;

@@ -119,6 +119,15 @@ static void set_host(zend_object *object, altair_eval_report *report)
 	}
 }
 
+/* A guard the guest's sandbox frame says held (false when it said nothing, or the report is forged). */
+static bool sandbox_says(altair_eval_report *report, const char *key)
+{
+	zval *value = Z_ISUNDEF(report->sandbox) || report->forged ? NULL
+		: zend_hash_str_find(Z_ARRVAL(report->sandbox), key, strlen(key));
+
+	return value && Z_TYPE_P(value) == IS_TRUE;
+}
+
 /* The sandbox array: the guest's report, or every guard false with the reason it is unknown. */
 static void build_sandbox(zval *sandbox, altair_eval_report *report, const altair_eval_request *request)
 {
@@ -383,6 +392,7 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 {
 	zend_object *object;
 	zval value, error, entry_value;
+	altair_eval_relay_guards guards;
 	ending end = ending_of(outcome, report);
 	const char *limit;
 	bool has_final = !report->forged && !Z_ISUNDEF(report->result);
@@ -442,10 +452,13 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	set_bool(object, "stdoutTruncated", outcome->out.truncated);
 	set_bool(object, "stderrTruncated", outcome->err.truncated);
 	build_sandbox(&value, report, request);
-	/* The database relay's own account (runner/relay_report.c): the guest cannot speak for it. */
-	altair_eval_relay_databases(outcome->relay, &entry_value);
+	/* The database relay's own account (runner/relay_report.c), of the paths the guest's lockdown
+	 * said it made (before any project code ran): the guest cannot speak for the relay. */
+	guards.view = sandbox_says(report, "mountns");
+	guards.intercepted = sandbox_says(report, "connect_intercepted");
+	altair_eval_relay_databases(outcome->relay, &guards, &entry_value);
 	zend_hash_str_update(Z_ARRVAL(value), "databases", strlen("databases"), &entry_value);
-	if (request->relayed) {
+	if (request->relayed && !request->allow_network) {
 		add_assoc_string(&value, "reachable", ALTAIR_EVAL_RELAY_REACHABLE);
 	} else {
 		add_assoc_null(&value, "reachable");

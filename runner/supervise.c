@@ -70,7 +70,7 @@ static void keep_attached(const int *fds, size_t count, altair_eval_outcome *out
 		}
 		if (outcome->process_listener_fd < 0) {
 			outcome->process_listener_fd = fds[i];
-			altair_eval_relay_guarded(outcome->relay);
+			altair_eval_relay_intercept(outcome->relay, fds[i]);
 		} else {
 			close(fds[i]);
 		}
@@ -240,60 +240,6 @@ static int poll_timeout(uint64_t now, uint64_t until, bool have_pidfd)
 	return (int) wait;
 }
 
-/* A process start the guest's seccomp filter handed over: refuse it (EPERM) and count it. */
-static void refuse_process(int listener, altair_eval_outcome *outcome)
-{
-#if defined(HAVE_LINUX_SECCOMP_H) && defined(SECCOMP_IOCTL_NOTIF_RECV)
-	/* The kernel's structures may grow; SECCOMP_GET_NOTIF_SIZES says how big they are here. */
-	static struct seccomp_notif_sizes sizes;
-	union {
-		struct seccomp_notif request;
-		char room[ALTAIR_EVAL_NOTIF_ROOM];
-	} request;
-	union {
-		struct seccomp_notif_resp response;
-		char room[ALTAIR_EVAL_NOTIF_ROOM];
-	} response;
-
-	bool ask = true;
-#ifdef HAVE_VALGRIND_VALGRIND_H
-	/* Valgrind 3.19 does not know seccomp(2) and reports the call as a bug (run-tests.php -m). */
-	ask = !RUNNING_ON_VALGRIND;
-#endif
-	if (sizes.seccomp_notif == 0 && (!ask || syscall(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0)) {
-		sizes.seccomp_notif = sizeof(struct seccomp_notif);
-		sizes.seccomp_notif_resp = sizeof(struct seccomp_notif_resp);
-	}
-	if (sizes.seccomp_notif > sizeof(request) || sizes.seccomp_notif_resp > sizeof(response)) {
-		return;
-	}
-	memset(&request, 0, sizeof(request));
-	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &request) != 0) {
-		return; /* the caller died meanwhile */
-	}
-	memset(&response, 0, sizeof(response));
-	response.response.id = request.request.id;
-	if (request.request.data.nr == __NR_connect) {
-		/* The network is on and databases are declared (runner/relay_guard.c). */
-		int refusal = altair_eval_relay_guard_connect(outcome->relay, (pid_t) request.request.pid,
-			(const uint64_t *) request.request.data.args);
-		if (refusal == 0) {
-			response.response.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-		} else {
-			response.response.error = -refusal;
-		}
-		ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &response);
-		return;
-	}
-	response.response.error = -EPERM;
-	ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &response);
-	outcome->processes_refused++;
-#else
-	(void) listener;
-	(void) outcome;
-#endif
-}
-
 /* One supervision: the descriptors polled and the clock. */
 typedef struct {
 	altair_eval_child *child;
@@ -307,8 +253,7 @@ typedef struct {
 	bool exit_watched;    /* a pidfd or the template's socket says when the child exits */
 	bool notify_hung_up;  /* the seccomp listener said nobody is left under the filter */
 	/* What poll watches: the descriptors above, then the relay's (runner/relay.c). */
-	struct pollfd polled[WATCHED + ALTAIR_EVAL_RELAY_MAX_ADDRESSES + ALTAIR_EVAL_RELAY_MAX_SOCKETS
-		+ 2 * ALTAIR_EVAL_RELAY_MAX_CONNECTIONS];
+	struct pollfd polled[WATCHED + ALTAIR_EVAL_RELAY_WATCH_MAX];
 } supervision;
 
 static void supervision_start(supervision *s, altair_eval_child *child, zend_long timeout_ms, altair_eval_outcome *outcome,
@@ -377,7 +322,8 @@ static void on_readable(supervision *s)
 	}
 	if (notify->fd >= 0 && notify->revents) {
 		if (notify->revents & POLLIN) {
-			refuse_process(notify->fd, s->outcome);
+			/* A process start refused, a connect() or socket() decided (runner/intercept.c). */
+			altair_eval_intercept_serve(notify->fd, s->outcome);
 		} else {
 			notify->fd = -1; /* POLLHUP: nobody left under the filter; never watched again */
 			s->notify_hung_up = true;

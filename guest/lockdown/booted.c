@@ -170,7 +170,8 @@ static void booted_worker_ahead(const altair_eval_lockdown_policy *policy, altai
 		report->processes_blocked = prepared_relay->processes_blocked;
 		report->sockets_blocked = prepared_relay->sockets_blocked;
 		report->tcp_stream_only = prepared_relay->tcp_stream_only;
-		report->connect_guarded = prepared_relay->connect_guarded;
+		report->connect_intercepted = prepared_relay->connect_intercepted;
+		report->sockets_intercepted = prepared_relay->sockets_intercepted;
 		report->process_listener_fd = prepared_relay->process_listener_fd;
 		altair_eval_lockdown_channel_check(policy, report);
 	}

@@ -76,7 +76,10 @@ typedef struct {
 	/* The database relay (docs/ARCHITECTURE.md, "The database relay"): TCP addresses ("127.0.0.1:3306",
 	 * "[::1]:5432") to listen on inside the process's own network namespace, whose sockets go to the
 	 * host. With relay the namespace is entered even though endpoints is set (endpoints then means:
-	 * TCP stream sockets to the relay's ports, by seccomp and Landlock). */
+	 * TCP stream sockets to the relay's ports, by seccomp and Landlock). Where no namespace of its
+	 * own can be entered, or with the network on, every connect() goes to the seccomp listener
+	 * instead, whose holder (the host) answers it with a connection to the relay or refuses it
+	 * (lockdown/seccomp.c, "interception"). */
 	bool relay;
 	const char *relay_addresses[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
 	size_t relay_address_count;
@@ -84,10 +87,6 @@ typedef struct {
 	 * which a cold child's view binds the host's listeners <scratch_dir>/relay-<n>.sock. */
 	const char *relay_socket_paths[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY];
 	size_t relay_socket_count;
-	/* With the network allowed and databases declared: every connect() goes to the seccomp
-	 * listener (notify_processes), whose holder refuses the databases' addresses; sends that
-	 * connect by themselves (MSG_FASTOPEN) are denied. */
-	bool guard_connect;
 	/* <scratch_dir>/hosts (the host wrote it: declared host names at their relay addresses) is
 	 * bound over the view's /etc/hosts. */
 	bool relay_hosts;
@@ -116,7 +115,11 @@ typedef struct altair_eval_lockdown_report_s {
 	bool processes_blocked; /* fork/vfork/clone(without CLONE_THREAD)/clone3 denied */
 	bool sockets_blocked;   /* socket() denied for every family but AF_UNIX */
 	bool tcp_stream_only;   /* endpoints: AF_INET/AF_INET6 only as TCP streams, no fast open (seccomp) */
-	bool connect_guarded;   /* guard_connect: connect() goes to the listener's holder */
+	/* relay without a network namespace of its own, or with the network on: every connect() goes
+	 * to the listener's holder, which answers it (a relayed connection, or a refusal); with the
+	 * network on, inet sockets are made by the holder too (sockets_intercepted). */
+	bool connect_intercepted;
+	bool sockets_intercepted;
 	bool endpoint_ports;    /* endpoints: TCP connect only to connect_ports (Landlock port rules) */
 	bool channel_sealed;    /* dup of the result channel denied */
 	int process_listener_fd; /* notify_processes: the listener, for the caller to hand over; else -1 */

@@ -434,7 +434,55 @@ static const uint32_t lockdown_sysv_ipc_syscalls[] = {
 	__NR_semget, __NR_semop, __NR_semtimedop, __NR_semctl,
 };
 
-static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, bool deny_sysv_ipc, lockdown_bpf *bpf)
+/*
+ * Interception (docs/ARCHITECTURE.md, "The database relay", where the child finds it). Where the
+ * child has no network namespace of its own (a container's seccomp profile refuses unshare), or
+ * with the network on, a declared database would be one connect() away. So every connect() goes to
+ * the listener's holder, the host, which never lets the call go on: it reads the address once and
+ * answers from that copy alone, either with a socket of its own put in place of the child's (a
+ * connection to the relay: SECCOMP_IOCTL_NOTIF_ADDFD) or with a refusal. With the network on, the
+ * inet sockets the child asks for are made by the host too (it then connects them itself, to the
+ * address it read, so that no second thread can change the address between the check and the
+ * connect). Without a listener (a kernel before 5.0) both are refused outright. A booted template's
+ * own filter has the same rules and no listener: the kernel answers ENOSYS to its boot, and the
+ * filter its worker stacks on it (the newest filter's notification wins) sends the worker's to
+ * the host.
+ */
+typedef struct {
+	bool deny_sysv_ipc;     /* no IPC namespace with its limits: SysV IPC refused */
+	bool intercept_connect;
+	bool intercept_sockets;
+} lockdown_seccomp_choices;
+
+static lockdown_seccomp_choices lockdown_seccomp_choose(const altair_eval_lockdown_policy *policy,
+	const altair_eval_lockdown_report *report)
+{
+	lockdown_seccomp_choices choices;
+
+	choices.deny_sysv_ipc = !report->ipc_limits;
+	choices.intercept_connect = policy->relay && (policy->allow_network || !report->netns);
+	choices.intercept_sockets = policy->relay && policy->allow_network;
+	return choices;
+}
+
+/* The families a child with the network on may make sockets of: inet ones by the host, Unix and
+ * netlink (getifaddrs, which getaddrinfo's AI_ADDRCONFIG asks) itself; packet, raw link-level and
+ * every other family are refused (a raw frame on loopback needs no connect()). */
+static void bpf_intercepted_sockets(lockdown_bpf *bpf, uint32_t inet_action)
+{
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 8, __NR_socket);
+	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 3, 0, AF_INET);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, AF_INET6);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, AF_UNIX);
+	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 2, AF_NETLINK);
+	bpf_return(bpf, inet_action);
+	bpf_return(bpf, SECCOMP_RET_ALLOW);
+	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EAFNOSUPPORT));
+}
+
+static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, const lockdown_seccomp_choices *choices,
+	lockdown_bpf *bpf)
 {
 	uint32_t self = (uint32_t) getpid();
 	uint32_t own_group[] = { self, 0, (uint32_t) -(int32_t) self };
@@ -477,7 +525,7 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 			denied[denied_count++] = lockdown_metadata_syscalls[i];
 		}
 	}
-	if (deny_sysv_ipc) {
+	if (choices->deny_sysv_ipc) {
 		for (i = 0; i < sizeof(lockdown_sysv_ipc_syscalls) / sizeof(lockdown_sysv_ipc_syscalls[0]); i++) {
 			denied[denied_count++] = lockdown_sysv_ipc_syscalls[i];
 		}
@@ -536,21 +584,24 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
 	}
 
+	/* Interception (above): to the listener, or refused where there is none. */
+	bool to_holder = policy->notify_processes || policy->booted_template;
+	if (choices->intercept_connect) {
+		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_connect);
+		bpf_return(bpf, to_holder ? SECCOMP_RET_USER_NOTIF : LOCKDOWN_RET_ERRNO(ECONNREFUSED));
+	}
+	if (choices->intercept_sockets) {
+		bpf_intercepted_sockets(bpf, to_holder ? SECCOMP_RET_USER_NOTIF : LOCKDOWN_RET_ERRNO(EACCES));
+	}
 	if (!policy->allow_network && policy->endpoints) {
 		bpf_tcp_stream_socket(bpf);
 		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
-		bpf_deny_if_arg_has_bits(bpf, __NR_sendto, 3, MSG_FASTOPEN, EPERM);
-		bpf_deny_if_arg_has_bits(bpf, __NR_sendmsg, 2, MSG_FASTOPEN, EPERM);
-		bpf_deny_if_arg_has_bits(bpf, __NR_sendmmsg, 3, MSG_FASTOPEN, EPERM);
 	} else if (!policy->allow_network) {
 		bpf_allow_only_if_arg_in(bpf, __NR_socket, 0, unix_only, 1, EPERM);
 		bpf_allow_only_if_arg_in(bpf, __NR_socketpair, 0, unix_only, 1, EPERM);
-	} else if (policy->guard_connect && policy->notify_processes) {
-		/* The network is on, but a declared database is reached through the relay or not at all:
-		 * the host reads each connect()'s address and refuses theirs (docs/ARCHITECTURE.md, "The
-		 * database relay"). A send that connects by itself would bypass it. */
-		bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, __NR_connect);
-		bpf_return(bpf, SECCOMP_RET_USER_NOTIF);
+	}
+	/* A send that connects by itself (TCP fast open) would bypass connect(). */
+	if ((!policy->allow_network && policy->endpoints) || choices->intercept_connect) {
 		bpf_deny_if_arg_has_bits(bpf, __NR_sendto, 3, MSG_FASTOPEN, EPERM);
 		bpf_deny_if_arg_has_bits(bpf, __NR_sendmsg, 2, MSG_FASTOPEN, EPERM);
 		bpf_deny_if_arg_has_bits(bpf, __NR_sendmmsg, 3, MSG_FASTOPEN, EPERM);
@@ -593,7 +644,8 @@ static bool lockdown_channel_not_reopenable(int channel_fd, altair_eval_lockdown
 
 /* Last, so that none of the earlier steps needs a syscall it denies. */
 #ifdef LOCKDOWN_SECCOMP
-static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, const lockdown_seccomp_choices *choices,
+	altair_eval_lockdown_report *report)
 {
 	if (!report->ipc_limits) {
 		altair_eval_lockdown_note(report, "ipcns: SysV IPC calls are refused by seccomp instead");
@@ -602,7 +654,13 @@ static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, a
 	report->processes_blocked = !policy->booted_template;
 	report->sockets_blocked = !policy->allow_network && !policy->endpoints;
 	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
-	report->connect_guarded = policy->allow_network && policy->guard_connect && report->process_listener_fd >= 0;
+	report->connect_intercepted = choices->intercept_connect && report->process_listener_fd >= 0;
+	report->sockets_intercepted = choices->intercept_sockets && report->process_listener_fd >= 0;
+	if (choices->intercept_connect && report->process_listener_fd < 0 && !policy->booted_template) {
+		altair_eval_lockdown_note(report, policy->allow_network
+			? "network: no seccomp listener, so every connect() and inet socket is refused: the declared databases could not be kept behind the relay"
+			: "relay: no network namespace of its own and no seccomp listener: every connect() is refused, the declared databases are unreachable");
+	}
 	/* Ahead of its request, a pooled worker has no channel yet: it is checked once it came. */
 	report->channel_sealed = policy->channel_fd >= 0 && !policy->ahead_of_request
 		&& lockdown_channel_not_reopenable(policy->channel_fd, report);
@@ -650,12 +708,13 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 #ifdef LOCKDOWN_SECCOMP
 	static lockdown_bpf bpf;
 	struct sock_fprog program;
+	lockdown_seccomp_choices choices = lockdown_seccomp_choose(policy, report);
 
 	if (policy->ahead_of_request && !lockdown_drop_sys_resource(report)) {
 		return;
 	}
 	memset(&bpf, 0, sizeof(bpf));
-	lockdown_seccomp_program(policy, !report->ipc_limits, &bpf);
+	lockdown_seccomp_program(policy, &choices, &bpf);
 	if (bpf.overflow) {
 		altair_eval_lockdown_note(report, "seccomp: filter longer than %d instructions", LOCKDOWN_BPF_MAX_INSNS);
 		return;
@@ -667,14 +726,14 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 		long listener = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &program);
 		if (listener >= 0) {
 			report->process_listener_fd = (int) listener;
-			lockdown_seccomp_finish(policy, report);
+			lockdown_seccomp_finish(policy, &choices, report);
 			return;
 		}
 		altair_eval_lockdown_note(report, "seccomp: refused processes are not counted (%s)", strerror(errno));
 		altair_eval_lockdown_policy plain = *policy;
 		plain.notify_processes = false;
 		memset(&bpf, 0, sizeof(bpf));
-		lockdown_seccomp_program(&plain, !report->ipc_limits, &bpf);
+		lockdown_seccomp_program(&plain, &choices, &bpf);
 		program.len = bpf.length;
 		program.filter = bpf.insns;
 	}
@@ -682,7 +741,7 @@ void altair_eval_lockdown_seccomp_apply(const altair_eval_lockdown_policy *polic
 		altair_eval_lockdown_note(report, "seccomp: %s", strerror(errno));
 		return;
 	}
-	lockdown_seccomp_finish(policy, report);
+	lockdown_seccomp_finish(policy, &choices, report);
 #elif defined(LOCKDOWN_SECCOMP_NO_ARCH)
 	(void) policy;
 	altair_eval_lockdown_note(report, "seccomp: no filter for this architecture (x86_64 and aarch64 only): processes and programs are refused by the ini layer alone");
@@ -697,10 +756,15 @@ size_t altair_eval_lockdown_seccomp_program_for_tests(const altair_eval_lockdown
 {
 #ifdef LOCKDOWN_SECCOMP
 	static lockdown_bpf bpf;
+	lockdown_seccomp_choices choices = {
+		.deny_sysv_ipc = deny_sysv_ipc,
+		.intercept_connect = policy->relay,
+		.intercept_sockets = policy->relay && policy->allow_network,
+	};
 
 	memset(&bpf, 0, sizeof(bpf));
 	bpf_linear_for_tests = linear;
-	lockdown_seccomp_program(policy, deny_sysv_ipc, &bpf);
+	lockdown_seccomp_program(policy, &choices, &bpf);
 	bpf_linear_for_tests = false;
 	if (bpf.overflow || bpf.length > max) {
 		return 0;
