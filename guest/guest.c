@@ -403,7 +403,7 @@ static void report_endpoints(zval *frame, const altair_eval_lockdown_report *ker
 	add_assoc_bool(&endpoints, "hosts_checked", false);
 	add_assoc_bool(&endpoints, "tcp_stream_only", kernel->tcp_stream_only);
 	/* In the private view only the allowlisted socket files exist; without it, any the process can name. */
-	add_assoc_string(&endpoints, "unix", kernel->mountns ? "private-view" : "not-restricted");
+	add_assoc_string(&endpoints, "unix", kernel->mountns ? "private-view" : (kernel->connect_intercepted ? "intercepted" : "not-restricted"));
 	add_assoc_zval(frame, "endpoints", &endpoints);
 }
 

@@ -233,7 +233,7 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 		return -1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
-	report->mountns = true;
+	report->mountns = report->view = true;
 	/* Its /proc entry is the template's PID namespace's /proc, mounted before the boot (none without
 	 * that namespace: it cannot mount one under the template's Landlock; a restriction, not a guard
 	 * that did not hold, so not a note; docs/ARCHITECTURE.md, "Booted templates"). */

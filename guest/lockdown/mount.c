@@ -590,7 +590,7 @@ int altair_eval_lockdown_mount_build(const altair_eval_lockdown_policy *policy, 
 	if (!altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}
-	report->mountns = true;
+	report->mountns = report->view = true;
 	return 0;
 }
 

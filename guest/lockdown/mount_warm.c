@@ -53,6 +53,7 @@ int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *polic
 	if (!altair_eval_lockdown_mount_leave(&view, policy, report)) {
 		return -1;
 	}
+	report->view = true;
 	return 0;
 }
 
@@ -125,7 +126,7 @@ int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy,
 	if (policy->project_overlay) {
 		altair_eval_lockdown_mount_overlay("", policy->project_root, mount_base, report);
 	}
-	report->mountns = true;
+	report->mountns = report->view = true;
 	report->scratch_capped = true;
 	return 0;
 }

@@ -315,7 +315,7 @@ void altair_eval_lockdown_relay_namespace(const altair_eval_lockdown_policy *pol
 	}
 #if defined(LOCKDOWN_NETNS)
 	if (unshare(CLONE_NEWNET) != 0) {
-		altair_eval_lockdown_note(report, "relay: a network namespace of its own: %s", strerror(errno));
+		altair_eval_lockdown_note(report, "netns: %s (a worker's own, for the relay: its connect()s go to the host instead)", strerror(errno));
 		report->netns = false;
 		return;
 	}

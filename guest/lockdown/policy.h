@@ -105,6 +105,9 @@ typedef struct altair_eval_lockdown_report_s {
 	bool ipc_limits;        /* that namespace's shmall/shmmax capped at the memory limit, few segments and queues;
 	                         * without them seccomp refuses SysV IPC altogether */
 	bool mountns;           /* the private filesystem view is in force (lockdown/mount.c) */
+	/* The process runs inside a private view: its own (mountns), or its warm template's, which a
+	 * template's report says too. Without one every socket file of the host can be named. */
+	bool view;
 	bool scratch_capped;    /* scratch is a tmpfs with a size and an inode cap */
 	bool project_overlay;   /* the project is a copy-on-write overlay over that tmpfs (rollback) */
 	long mountns_us;        /* what building the view cost, in microseconds (bench/guards.php) */

@@ -460,7 +460,10 @@ static lockdown_seccomp_choices lockdown_seccomp_choose(const altair_eval_lockdo
 	lockdown_seccomp_choices choices;
 
 	choices.deny_sysv_ipc = !report->ipc_limits;
-	choices.intercept_connect = policy->relay && (policy->allow_network || !report->netns);
+	/* With the network off and no view, every socket file of the host (a database's, docker.sock)
+	 * is one connect() away: all of them go to the host too, which refuses what is not declared. */
+	choices.intercept_connect = (policy->relay && (policy->allow_network || !report->netns))
+		|| (!policy->allow_network && !report->view);
 	choices.intercept_sockets = policy->relay && policy->allow_network;
 	return choices;
 }
@@ -656,7 +659,7 @@ static void lockdown_seccomp_finish(const altair_eval_lockdown_policy *policy, c
 	report->tcp_stream_only = !policy->allow_network && policy->endpoints;
 	report->connect_intercepted = choices->intercept_connect && report->process_listener_fd >= 0;
 	report->sockets_intercepted = choices->intercept_sockets && report->process_listener_fd >= 0;
-	if (choices->intercept_connect && report->process_listener_fd < 0 && !policy->booted_template) {
+	if (choices->intercept_connect && policy->relay && report->process_listener_fd < 0 && !policy->booted_template) {
 		altair_eval_lockdown_note(report, policy->allow_network
 			? "network: no seccomp listener, so every connect() and inet socket is refused: the declared databases could not be kept behind the relay"
 			: "relay: no network namespace of its own and no seccomp listener: every connect() is refused, the declared databases are unreachable");

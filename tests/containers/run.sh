@@ -8,6 +8,8 @@ set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 cd "$ROOT"
 [ -f "$MODULE" ] || { echo "containers: no $MODULE; build it first (scripts/build)" >&2; exit 1; }
+# check.inc attacks the host's listeners with a real database client (mysqlnd).
+apt_install "php$(php_version)-mysql"
 
 work=$(mktemp -d /tmp/altair-eval-containers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
