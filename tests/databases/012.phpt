@@ -23,6 +23,10 @@ require __DIR__ . '/databases.inc';
 /** bin/altair with $arguments in $root; stdout, stderr, exit. */
 function run012(string $root, array $arguments, array $env = []): array
 {
+    // With ALTAIR_EVAL_TEST_NETWORK=1, eval and serve run with the network on (tests/apps/apps.inc).
+    if ($arguments[0] === 'eval' || in_array('--daemon', $arguments, true)) {
+        array_splice($arguments, 1, 0, altair_bin_network($arguments, $arguments[0] === 'eval' ? '--network' : '--allow-network'));
+    }
     $process = proc_open([ALTAIR_TEST_BIN, ...$arguments], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $root, $env + altair_bin_env());
     fclose($pipes[0]);
     $out = stream_get_contents($pipes[1]);

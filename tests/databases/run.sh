@@ -1,48 +1,129 @@
 #!/usr/bin/env bash
-# The apps' own databases, for real: starts MariaDB, PostgreSQL and Redis (tests/servers/*.sh: free
-# loopback ports, private socket dirs, stopped by pid), then runs tests/databases/*.phpt — the
-# Laravel and Symfony fixtures pointed at them through .env, evaluated with no flags, cold and
-# warm — with where the servers listen in ALTAIR_<SERVER>_PORT / _SOCKET. Exits non-zero when any
-# test fails or is skipped.
+# The apps' own databases, for real, where users run them: tests/databases/*.phpt — the Laravel and
+# Symfony fixtures pointed at real MariaDB, PostgreSQL and Redis servers through .env, evaluated with
+# no flags, every write route judged by reading each server with its own client — in eight passes,
+# each cold and then warm (one Evaluator, ALTAIR_EVAL_TEST_WARM=1):
+#   host           the machine as it is (the child's own network namespace and view);
+#   host network   the same with the network on (ALTAIR_EVAL_TEST_NETWORK=1: allowNetwork, --network,
+#                  allow_network): the databases are still reached only through the relay;
+#   container      under tests/containers/container.c (Docker's default seccomp rules: no network,
+#                  IPC or mount namespace for the child), as root;
+#   container 65534  the same as an unprivileged user, as Sail and DDEV run PHP.
+# The host passes and the container passes run side by side, each lane with servers of its own
+# (tests/servers/*.sh: free loopback ports, private socket dirs, stopped by pid), so that one lane's
+# sessions never show in the other's server checks. Exits non-zero when any test fails or is skipped.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 cd "$ROOT"
 [ -f "$MODULE" ] || { echo "databases: no $MODULE; build it first (scripts/build)" >&2; exit 1; }
 apt_install "php$(php_version)-mysql" "php$(php_version)-pgsql" "php$(php_version)-redis"
+command -v cc >/dev/null || apt_install build-essential
 "$ROOT/scripts/fixtures"
 
 work=$(mktemp -d /tmp/altair-eval-databases.XXXXXX)
 chmod 755 "$work"
 started=()
 stop() {
-  for server in "${started[@]}"; do "$ROOT/tests/servers/$server.sh" stop "$work/$server" >/dev/null 2>&1 || true; done
+  for server in "${started[@]}"; do "$ROOT/tests/servers/${server%%@*}.sh" stop "$work/$server" >/dev/null 2>&1 || true; done
   rm -rf "$work"
 }
 trap stop EXIT
-for server in mariadb postgres redis; do
-  say "databases: starting $server"
-  started+=("$server")
-  eval "$("$ROOT/tests/servers/$server.sh" start "$work/$server")"
-done
-export ALTAIR_MYSQL_PORT ALTAIR_MYSQL_SOCKET ALTAIR_PGSQL_PORT ALTAIR_PGSQL_SOCKET ALTAIR_REDIS_PORT ALTAIR_REDIS_SOCKET
+cc -O1 -Wall -Wextra -Werror -o "$work/container" tests/containers/container.c
+
+# Copies of the checkout for the container passes (run-tests.php writes beside each test, and the
+# host lane runs the same tests at the same time), one an unprivileged user may write in.
+copy_checkout() {
+  mkdir -p "$1/home"
+  git ls-files -z | xargs -0 cp --parents -t "$1"
+  cp -r run-tests.php modules "$1/"
+}
+privileged="$work/privileged"
+unprivileged="$work/unprivileged"
+copy_checkout "$privileged"
+copy_checkout "$unprivileged"
+chown -R 65534:65534 "$unprivileged"
+# 017 runs its own container (a DNS server on port 53, container.c --bind): once, from the host.
+all_tests=(tests/databases)
+mapfile -t without_017 < <(cd tests/databases && ls ./*.phpt | grep -v '^./017\.phpt$' | sed 's|^\./|tests/databases/|')
+
+# lane NAME: its servers, their addresses in the environment it runs with.
+lane_servers() {
+  local lane=$1
+  for server in mariadb postgres redis; do
+    say "databases ($lane): starting $server"
+    started+=("$server@$lane")
+    "$ROOT/tests/servers/$server.sh" start "$work/$server@$lane" >"$work/$lane.$server.env"
+    chmod 755 "$work/$server@$lane"
+  done
+}
+
+# pass LANE LABEL DIR TESTS PREFIX... : one run of TESTS (a name of an array above) from DIR (the
+# checkout or a copy), under PREFIX (env settings, and the container), with the lane's servers; its
+# status in $work/LABEL.status.
+pass() {
+  local lane=$1 label=$2 dir=$3
+  local -n tests=$4
+  shift 4
+  local log="$work/$label.log"
+  (
+    set -a
+    for server in mariadb postgres redis; do eval "$(cat "$work/$lane.$server.env")"; done
+    set +a
+    cd "$dir"
+    "$@" php run-tests.php -q -p "$(command -v php)" -d "extension=$dir/modules/altair_eval.so" \
+      -d "pdo_mysql.default_socket=$ALTAIR_MYSQL_SOCKET" -d "mysqli.default_socket=$ALTAIR_MYSQL_SOCKET" \
+      --show-diff "${tests[@]}" >"$log" 2>&1
+  ) || true
+  local status=0
+  grep -qE "^Tests passed +: +[1-9]" "$log" || status=1
+  grep -qE "^Tests (failed|skipped) +: +[1-9]" "$log" && status=1
+  echo "$status" >"$work/$label.status"
+}
+
+host_lane() {
+  lane_servers host
+  local quiet=(env NO_INTERACTION=1 REPORT_EXIT_STATUS=1)
+  pass host host-cold "$ROOT" all_tests "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0
+  pass host host-warm "$ROOT" without_017 "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1
+  pass host host-network-cold "$ROOT" without_017 "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=0
+  pass host host-network-warm "$ROOT" without_017 "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=1
+}
+
+container_lane() {
+  lane_servers container
+  local quiet=(env NO_INTERACTION=1 REPORT_EXIT_STATUS=1)
+  local nobody=(ALTAIR_TEST_APPS_VENDOR=symlink HOME="$unprivileged/home" TMPDIR=/tmp "$work/container" --user=65534)
+  pass container container-cold "$privileged" without_017 "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0 "$work/container"
+  pass container container-warm "$privileged" without_017 "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "$work/container"
+  pass container container-65534-cold "$unprivileged" without_017 "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0 "${nobody[@]}"
+  pass container container-65534-warm "$unprivileged" without_017 "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "${nobody[@]}"
+}
+
+if [ "$(id -u)" != 0 ]; then
+  echo "databases: the container passes need root (container.c drops to uid 65534); run as root" >&2
+  exit 1
+fi
+host_lane &
+host=$!
+container_lane &
+container=$!
+wait "$host" || true
+wait "$container" || true
 
 status=0
-for mode in cold warm; do
-  say "phpt: tests/databases ($mode)"
-  log="$work/phpt-$mode.log"
-  warm=0; [ "$mode" = warm ] && warm=1
-  tests=(tests/databases)
-  # Every test runs in both passes (010's Evaluator is warm in both: a warm worker's Unix sockets).
-  ALTAIR_EVAL_TEST_WARM=$warm NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
-    php run-tests.php -q -p "$(command -v php)" -d "extension=$MODULE" \
-      -d "pdo_mysql.default_socket=$ALTAIR_MYSQL_SOCKET" -d "mysqli.default_socket=$ALTAIR_MYSQL_SOCKET" \
-      --show-diff "${tests[@]}" >"$log" 2>&1 || status=1
+for label in host-cold host-warm host-network-cold host-network-warm container-cold container-warm container-65534-cold container-65534-warm; do
+  log="$work/$label.log"
+  say "phpt: tests/databases ($label)"
+  if [ ! -f "$log" ]; then
+    echo "databases: the $label pass did not run" >&2
+    status=1
+    continue
+  fi
   grep -E "^(FAIL|SKIP|BORK|LEAK)|^Tests (passed|failed|skipped)|^(---|\+\+\+|[0-9]{3}[+-])|\.phpt\]$" "$log" >&2 || true
-  # what a failed test printed against what it expected (run-tests leaves <test>.diff beside it)
-  for diff in tests/databases/*.diff; do
-    [ -f "$diff" ] && { echo "== $diff ($mode)"; cat "$diff"; } >&2
-  done
-  grep -qE "^Tests passed +: +[1-9]" "$log" || status=1
-  grep -qE "^Tests skipped +: +[1-9]" "$log" && { echo "databases: a test was skipped" >&2; status=1; }
+  [ "$(cat "$work/$label.status" 2>/dev/null || echo 1)" = 0 ] || status=1
+done
+# What a failed test printed against what it expected (run-tests leaves <test>.diff beside it).
+for diff in tests/databases/*.diff "$privileged"/tests/databases/*.diff "$unprivileged"/tests/databases/*.diff; do
+  [ -f "$diff" ] && { echo "== $diff"; cat "$diff"; } >&2
 done
 exit "$status"

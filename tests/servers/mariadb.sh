@@ -36,9 +36,13 @@ start() {
   [ "$(id -u)" = 0 ] && chown mysql:mysql "$dir/key.pem" "$dir/cert.pem"
   local port
   port=$(php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);')
-  mariadb-install-db --no-defaults "${as_user[@]}" --datadir="$dir/data" --auth-root-authentication-method=normal \
+  # A temporary dir of its own: two servers installed at once (tests/databases/run.sh's lanes) would
+  # clash on the same temporary table names in /tmp.
+  mkdir "$dir/tmp"
+  [ "$(id -u)" = 0 ] && chown mysql:mysql "$dir/tmp"
+  mariadb-install-db --no-defaults "${as_user[@]}" --datadir="$dir/data" --tmpdir="$dir/tmp" --auth-root-authentication-method=normal \
     --skip-test-db --skip-name-resolve >"$dir/install.log" 2>&1 || { cat "$dir/install.log" >&2; return 1; }
-  setsid mariadbd --no-defaults "${as_user[@]}" --datadir="$dir/data" --socket="$dir/mysqld.sock" \
+  setsid mariadbd --no-defaults "${as_user[@]}" --datadir="$dir/data" --tmpdir="$dir/tmp" --socket="$dir/mysqld.sock" \
     --port="$port" --bind-address=127.0.0.1 --skip-name-resolve --pid-file="$dir/mariadbd.pid" \
     --log-error="$dir/error.log" --skip-log-bin --innodb-buffer-pool-size=32M --innodb-log-file-size=16M \
     --innodb-flush-log-at-trx-commit=0 --skip-innodb-doublewrite --ssl-cert="$dir/cert.pem" --ssl-key="$dir/key.pem" \
