@@ -366,6 +366,9 @@ void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_
  * descriptor closed. Safe to call more than once. */
 void altair_eval_relay_finish(altair_eval_relay *relay);
 /* sandbox.databases and the queries the engines reported (new arrays). */
+/* What sandbox.unavailable says of the interception when the guest's filter handed its connect()s
+ * over (intercepted) but this kernel cannot answer them with a socket of the host's; else NULL. */
+const char *altair_eval_relay_note(const altair_eval_relay *relay, bool intercepted);
 /* guards: what the guest's report says held (its view, its connect()s intercepted). */
 typedef struct {
 	bool view;

@@ -113,6 +113,18 @@ static const char *unreachable_why(const altair_eval_relay *relay, const altair_
 		"every connect() is refused; on a newer kernel, or outside a container, it is reached through the relay";
 }
 
+const char *altair_eval_relay_note(const altair_eval_relay *relay, bool intercepted)
+{
+	if (!relay || !intercepted || relay->intercepting || relay->listener < 0) {
+		return NULL;
+	}
+	return relay->databases->network
+		? "relay: this kernel cannot hand the child a socket of the host's (SECCOMP_IOCTL_NOTIF_ADDFD, Linux 5.9): "
+			"the declared databases are unreachable and, with them declared, every inet socket is refused (the network stays off)"
+		: "relay: this kernel cannot hand the child a socket of the host's (SECCOMP_IOCTL_NOTIF_ADDFD, Linux 5.9): "
+			"without a network namespace of its own the declared databases are unreachable";
+}
+
 /* What enforces the mode and what is left, for a database no session told about. */
 static void describe(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, size_t i, zval *entry)
 {

@@ -129,7 +129,8 @@ static bool sandbox_says(altair_eval_report *report, const char *key)
 }
 
 /* The sandbox array: the guest's report, or every guard false with the reason it is unknown. */
-static void build_sandbox(zval *sandbox, altair_eval_report *report, const altair_eval_request *request)
+static void build_sandbox(zval *sandbox, altair_eval_report *report, const altair_eval_request *request,
+	const altair_eval_outcome *outcome)
 {
 	zval unavailable;
 
@@ -145,6 +146,10 @@ static void build_sandbox(zval *sandbox, altair_eval_report *report, const altai
 		if (listed && Z_TYPE_P(listed) == IS_ARRAY && altair_eval_scratch_note()) {
 			SEPARATE_ARRAY(listed);
 			add_next_index_string(listed, altair_eval_scratch_note());
+		}
+		if (listed && Z_TYPE_P(listed) == IS_ARRAY && altair_eval_relay_note(outcome->relay, sandbox_says(report, "connect_intercepted"))) {
+			SEPARATE_ARRAY(listed);
+			add_next_index_string(listed, altair_eval_relay_note(outcome->relay, true));
 		}
 		if (listed && Z_TYPE_P(listed) == IS_ARRAY && request->host_note) {
 			SEPARATE_ARRAY(listed);
@@ -451,7 +456,7 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	}
 	set_bool(object, "stdoutTruncated", outcome->out.truncated);
 	set_bool(object, "stderrTruncated", outcome->err.truncated);
-	build_sandbox(&value, report, request);
+	build_sandbox(&value, report, request, outcome);
 	/* The database relay's own account (runner/relay_report.c), of the paths the guest's lockdown
 	 * said it made (before any project code ran): the guest cannot speak for the relay. */
 	guards.view = sandbox_says(report, "mountns");
