@@ -358,34 +358,67 @@ static int database_at_path(const altair_eval_relay *relay, pid_t pid, const cha
 
 /* ---- a connection of the host's in place of the child's socket -------------------------------- */
 
-/* The host's listener on 127.0.0.1 that its loopback pairs are made through (one per process: a
- * fork makes its own). */
-static int pair_listener = -1;
-static pid_t pair_owner;
+/* A socket of the host's bound to 127.0.0.1 on a port of its own, made once per process (a fork
+ * makes its own): the listener the loopback pairs are made through, and a port bound but never
+ * listening, which refuses every connection (no one else can take it meanwhile). */
+typedef struct {
+	int fd;
+	pid_t owner;
+} host_port;
 
-static int pair_listen(struct sockaddr_in *address)
+static host_port pair_listener = { -1, 0 };
+static host_port refusing_port = { -1, 0 };
+
+static bool host_port_get(host_port *port, bool listening, struct sockaddr_in *address)
 {
 	socklen_t length = sizeof(*address);
 
-	if (pair_listener >= 0 && pair_owner != getpid()) {
-		close(pair_listener);
-		pair_listener = -1;
+	if (port->fd >= 0 && port->owner != getpid()) {
+		close(port->fd);
+		port->fd = -1;
 	}
-	if (pair_listener < 0) {
+	if (port->fd < 0) {
 		int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 		memset(address, 0, sizeof(*address));
 		address->sin_family = AF_INET;
 		address->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		if (fd < 0 || bind(fd, (struct sockaddr *) address, sizeof(*address)) != 0 || listen(fd, SOMAXCONN) != 0) {
+		if (fd < 0 || bind(fd, (struct sockaddr *) address, sizeof(*address)) != 0 || (listening && listen(fd, SOMAXCONN) != 0)) {
 			if (fd >= 0) {
 				close(fd);
 			}
-			return -1;
+			return false;
 		}
-		pair_listener = fd;
-		pair_owner = getpid();
+		port->fd = fd;
+		port->owner = getpid();
 	}
-	return getsockname(pair_listener, (struct sockaddr *) address, &length) == 0 ? pair_listener : -1;
+	return getsockname(port->fd, (struct sockaddr *) address, &length) == 0;
+}
+
+/* A non-blocking TCP socket of the given family whose connect to the IPv4 address to is under way
+ * (an IPv6 one by the mapped address); -1 when it could not even start. */
+static int connect_loopback(int family, const struct sockaddr_in *to)
+{
+	struct sockaddr_in6 mapped;
+	int fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0), status;
+
+	if (fd < 0) {
+		return -1;
+	}
+	if (family == AF_INET6) {
+		memset(&mapped, 0, sizeof(mapped));
+		mapped.sin6_family = AF_INET6;
+		mapped.sin6_port = to->sin_port;
+		mapped.sin6_addr.s6_addr[10] = mapped.sin6_addr.s6_addr[11] = 0xff;
+		memcpy(&mapped.sin6_addr.s6_addr[12], &to->sin_addr, 4);
+		status = connect(fd, (struct sockaddr *) &mapped, sizeof(mapped));
+	} else {
+		status = connect(fd, (const struct sockaddr *) to, sizeof(*to));
+	}
+	if (status != 0 && errno != EINPROGRESS && errno != ECONNREFUSED) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 static bool wait_for(int fd, short events)
@@ -398,51 +431,33 @@ static bool wait_for(int fd, short events)
 	return n > 0;
 }
 
-/* A TCP connection on loopback: *child_end of the given family (an IPv6 one reaches the IPv4
- * listener by its mapped address), *relay_end the host's accepted end. Only the connection whose
- * peer is child_end is taken: anything else in the listener's backlog is closed. */
+/* A TCP connection on loopback: *child_end of the given family, *relay_end the host's accepted
+ * end. Only the connection whose peer is child_end is taken: anything else in the listener's
+ * backlog is closed. */
 static bool loopback_pair(int family, int *child_end, int *relay_end)
 {
-	struct sockaddr_in listening, local, peer;
-	struct sockaddr_in6 mapped;
+	struct sockaddr_in listening, peer;
+	union { struct sockaddr_in v4; struct sockaddr_in6 v6; } own;
 	socklen_t length;
-	int listener = pair_listen(&listening), error = 0;
-	int child = -1;
+	in_port_t own_port;
+	int error = 0, child;
 
-	if (listener < 0 || (child = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0) {
+	if (!host_port_get(&pair_listener, true, &listening) || (child = connect_loopback(family, &listening)) < 0) {
 		return false;
-	}
-	if (family == AF_INET6) {
-		memset(&mapped, 0, sizeof(mapped));
-		mapped.sin6_family = AF_INET6;
-		mapped.sin6_port = listening.sin_port;
-		mapped.sin6_addr.s6_addr[10] = mapped.sin6_addr.s6_addr[11] = 0xff;
-		memcpy(&mapped.sin6_addr.s6_addr[12], &listening.sin_addr, 4);
-		error = connect(child, (struct sockaddr *) &mapped, sizeof(mapped));
-	} else {
-		error = connect(child, (struct sockaddr *) &listening, sizeof(listening));
 	}
 	length = sizeof(error);
-	if ((error != 0 && errno != EINPROGRESS) || !wait_for(child, POLLOUT)
-		|| getsockopt(child, SOL_SOCKET, SO_ERROR, &error, &length) != 0 || error != 0) {
+	if (!wait_for(child, POLLOUT) || getsockopt(child, SOL_SOCKET, SO_ERROR, &error, &length) != 0 || error != 0
+		|| (length = sizeof(own), getsockname(child, (struct sockaddr *) &own, &length)) != 0) {
 		close(child);
 		return false;
 	}
-	/* The accepted end: its peer is child's own port on 127.0.0.1. */
-	union { struct sockaddr_in v4; struct sockaddr_in6 v6; } own;
-	length = sizeof(own);
-	if (getsockname(child, (struct sockaddr *) &own, &length) != 0) {
-		close(child);
-		return false;
-	}
-	memset(&local, 0, sizeof(local));
-	local.sin_port = family == AF_INET6 ? own.v6.sin6_port : own.v4.sin_port;
+	own_port = family == AF_INET6 ? own.v6.sin6_port : own.v4.sin_port;
 	for (;;) {
 		int accepted;
 		length = sizeof(peer);
-		accepted = accept4(listener, (struct sockaddr *) &peer, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		accepted = accept4(pair_listener.fd, (struct sockaddr *) &peer, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (accepted < 0) {
-			if ((errno == EAGAIN || errno == EWOULDBLOCK) && wait_for(listener, POLLIN)) {
+			if ((errno == EAGAIN || errno == EWOULDBLOCK) && wait_for(pair_listener.fd, POLLIN)) {
 				continue;
 			}
 			if (errno == EINTR || errno == ECONNABORTED) {
@@ -451,7 +466,7 @@ static bool loopback_pair(int family, int *child_end, int *relay_end)
 			close(child);
 			return false;
 		}
-		if (peer.sin_port == local.sin_port && peer.sin_addr.s_addr == htonl(INADDR_LOOPBACK)) {
+		if (peer.sin_port == own_port && peer.sin_addr.s_addr == htonl(INADDR_LOOPBACK)) {
 			*child_end = child;
 			*relay_end = accepted;
 			return true;
@@ -486,52 +501,16 @@ static bool make_pair(sa_family_t family, int child_flags, int *child_end, int *
 /* A refusal as the kernel gives it to a non-blocking TCP socket: EINPROGRESS now, and
  * ECONNREFUSED from SO_ERROR once poll() says it is done (PHP's streams, mysqlnd among them, have
  * no message for an immediate refusal: "Unknown error while connecting"). The child's socket is
- * replaced by one of the host's whose connect to a port nobody listens on (bound by the host, not
- * listening, so no one else can take it) was refused. 0 when that was done. */
-static int refused_port_holder = -1;
-static pid_t refused_port_owner;
-
+ * replaced by one of the host's whose connect to the refusing port was refused. 0 when done. */
 static int refused_in_place(int listener, const altair_eval_intercepted *call, sa_family_t family, int child_flags)
 {
 	struct sockaddr_in closed;
-	struct sockaddr_in6 mapped;
-	socklen_t length = sizeof(closed);
-	int fd, error = 0;
+	int fd;
 
-	if (refused_port_holder >= 0 && refused_port_owner != getpid()) {
-		close(refused_port_holder);
-		refused_port_holder = -1;
-	}
-	if (refused_port_holder < 0) {
-		int holder = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		memset(&closed, 0, sizeof(closed));
-		closed.sin_family = AF_INET;
-		closed.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		if (holder < 0 || bind(holder, (struct sockaddr *) &closed, sizeof(closed)) != 0) {
-			if (holder >= 0) {
-				close(holder);
-			}
-			return -1;
-		}
-		refused_port_holder = holder;
-		refused_port_owner = getpid();
-	}
-	if (getsockname(refused_port_holder, (struct sockaddr *) &closed, &length) != 0
-		|| (fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0) {
+	if (!host_port_get(&refusing_port, false, &closed) || (fd = connect_loopback(family, &closed)) < 0) {
 		return -1;
 	}
-	if (family == AF_INET6) {
-		memset(&mapped, 0, sizeof(mapped));
-		mapped.sin6_family = AF_INET6;
-		mapped.sin6_port = closed.sin_port;
-		mapped.sin6_addr.s6_addr[10] = mapped.sin6_addr.s6_addr[11] = 0xff;
-		memcpy(&mapped.sin6_addr.s6_addr[12], &closed.sin_addr, 4);
-		error = connect(fd, (struct sockaddr *) &mapped, sizeof(mapped));
-	} else {
-		error = connect(fd, (struct sockaddr *) &closed, sizeof(closed));
-	}
-	if ((error != 0 && errno != EINPROGRESS && errno != ECONNREFUSED)
-		|| altair_eval_intercept_addfd(listener, call->id, fd, (int) call->args[0], (child_flags & O_CLOEXEC) != 0, false) < 0) {
+	if (altair_eval_intercept_addfd(listener, call->id, fd, (int) call->args[0], (child_flags & O_CLOEXEC) != 0, false) < 0) {
 		close(fd);
 		return -1;
 	}
