@@ -201,6 +201,7 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 		 * spent (caching_sha2's fast-auth success, 0x01 0x03, leaves it as it was) */
 		if (!(n == 2 && p[0] == 0x01 && p[1] == 0x03)) {
 			s->auth_exchanged = true;
+			s->auth_turns++; /* the client answers this one with one packet */
 		}
 		return auth_to_client(s, packet, raw, &out) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 	}
@@ -268,10 +269,16 @@ static altair_relay_verdict mysql_from_client(altair_relay_session *s, const uns
 		return ALTAIR_RELAY_CLOSE; /* more than a whole message ahead of the server's replies */
 	}
 	altair_mysql_packet packet;
-	while ((s->phase == PHASE_LOGIN || s->phase == PHASE_AUTH || (s->phase == PHASE_READY && s->flight.state == REPLY_INFILE))
+	/* In PHASE_AUTH only the packets the server asked for pass: anything more the client sent with
+	 * its login (a pipelined command) waits in client_in until the guard is open (pump). */
+	while ((s->phase == PHASE_LOGIN || (s->phase == PHASE_AUTH && s->auth_turns > 0)
+			   || (s->phase == PHASE_READY && s->flight.state == REPLY_INFILE))
 		&& altair_mysql_packet_next(s->client_in.data, s->client_in.length, &packet)) {
 		altair_relay_verdict verdict = ALTAIR_RELAY_CONTINUE;
 		size_t out = s->io->to_server.length;
+		if (s->phase == PHASE_AUTH) {
+			s->auth_turns--;
+		}
 		if (s->phase == PHASE_LOGIN) {
 			verdict = login(s, &packet, s->client_in.data);
 		} else if (!altair_relay_buf_append(&s->io->to_server, s->client_in.data, packet.size)) {

@@ -135,6 +135,10 @@ struct altair_relay_session {
 	char database[MYSQL_PROOF_NAME_MAX]; /* the login's database ("" when none, or too long) */
 	bool use_answerable;    /* the next command is the first since the login (mysql.c, use_of_login) */
 	bool auth_exchanged;    /* the login took more than one round (an auth switch): its scramble may be spent */
+	/* Client packets the server has asked for during authentication (an auth switch request, more
+	 * auth data): only that many pass before the server's OK, so a command pipelined behind the
+	 * login waits for the guard (docs/ARCHITECTURE.md, "The database relay"). */
+	unsigned auth_turns;
 	mysql_proof login_proof; /* the login in progress, a proof once the server accepts it at its first round */
 	mysql_proof proof;      /* the connection's, carried from keep to keep */
 	bool resumed;           /* on a kept connection: the login becomes a COM_CHANGE_USER */

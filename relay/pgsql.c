@@ -136,9 +136,10 @@ altair_relay_verdict altair_pgsql_client_input(pgsql_session *s)
 		if (s->client == CLIENT_STARTUP) {
 			startup_message(s, &m);
 		} else if (s->client == CLIENT_AUTH && s->server == SERVER_AUTH) {
-			if (m.type != 'p') {
-				break; /* not before the server is ready */
+			if (m.type != 'p' || s->auth_turns == 0) {
+				break; /* not before the server is ready, nor an answer it did not ask for */
 			}
+			s->auth_turns--;
 			altair_pgsql_to_server(s, &m);
 		} else if (s->client == CLIENT_AUTH && s->server == SERVER_GUARDING) {
 			break;

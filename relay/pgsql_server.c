@@ -396,6 +396,11 @@ static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 		forward(s, m);
 		return;
 	}
+	if (m->type == 'R' && m->length >= 4) {
+		/* Every request but AuthenticationOk (0) and SASLFinal (12) awaits one answer. */
+		uint32_t code = altair_pgsql_u32(m->body);
+		s->auth_turns += code != 0 && code != 12;
+	}
 	if (m->type != 'Z') {
 		forward(s, m);
 		return;

@@ -109,6 +109,9 @@ struct altair_relay_session {
 	bool server_skipping; /* the server failed in this batch before the client's Sync came */
 	bool copy_in; /* COPY FROM STDIN is running: the client's CopyData passes */
 	bool finished;
+	/* Password messages the server has asked for (an authentication request): only that many pass
+	 * before its ReadyForQuery, so nothing else of the client's reaches it before the guard. */
+	unsigned auth_turns;
 	bool close; /* a fatal condition: the verdict is CLOSE */
 	reply *replies;
 	size_t reply_head, reply_count, reply_capacity;

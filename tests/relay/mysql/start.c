@@ -50,12 +50,12 @@ static long find(const altair_relay_buf *buf, const char *text)
 	return find_bytes(buf, text, strlen(text));
 }
 
-/* A MariaDB greeting (protocol 10, mysql_native_password), the client's login, the server's OK. */
-static altair_relay_session *logged_in(altair_relay_io *io)
+/* A MariaDB greeting (protocol 10, mysql_native_password) and the client's login, as packets. */
+static size_t greeting_packet(unsigned char *out)
 {
 	static const char version[] = "10.11.19-MariaDB";
-	unsigned char greeting[128], login[128];
-	size_t g = 0, l = 0;
+	unsigned char greeting[128];
+	size_t g = 0;
 	greeting[g++] = 10;
 	memcpy(greeting + g, version, sizeof(version));
 	g += sizeof(version);
@@ -65,20 +65,49 @@ static altair_relay_session *logged_in(altair_relay_io *io)
 	g += 10;
 	memcpy(greeting + g, "ijklmnopqrst\0mysql_native_password\0", 35);
 	g += 35;
+	return packet(out, 0, greeting, g);
+}
+
+static size_t login_packet(unsigned char *out)
+{
+	unsigned char login[128];
+	size_t l = 0;
 	memcpy(login + l, "\x0d\xa2\x0a\x00" "\x00\x00\x00\x01" "\x2d", 9);
 	l += 9;
 	memset(login + l, 0, 23);
 	l += 23;
 	memcpy(login + l, "app\0\x14" "BBBBBBBBBBBBBBBBBBBB" "app\0", 4 + 1 + 20 + 4);
 	l += 29;
+	return packet(out, 1, login, l);
+}
 
+/* A session that has had the greeting, and the client's login with the bytes after it in the same
+ * write (e.g. a command pipelined behind it). */
+static altair_relay_session *login_with(altair_relay_io *io, const unsigned char *after, size_t length)
+{
+	unsigned char bytes[512];
 	altair_relay_config config = {.mode = ALTAIR_RELAY_READ_ONLY, .label = "test"};
 	altair_relay_session *s = altair_relay_engine_mysql.open(&config, io);
 	if (!s) {
 		return NULL;
 	}
-	feed(s, 1, 0, greeting, g);
-	feed(s, 0, 1, login, l);
+	size_t g = greeting_packet(bytes);
+	altair_relay_engine_mysql.from_server(s, bytes, g);
+	size_t l = login_packet(bytes);
+	if (length > 0) {
+		memcpy(bytes + l, after, length);
+	}
+	altair_relay_engine_mysql.from_client(s, bytes, l + length);
+	return s;
+}
+
+/* The greeting, the client's login, the server's OK. */
+static altair_relay_session *logged_in(altair_relay_io *io)
+{
+	altair_relay_session *s = login_with(io, NULL, 0);
+	if (!s) {
+		return NULL;
+	}
 	altair_relay_buf_reset(&io->to_server);
 	altair_relay_buf_reset(&io->to_client);
 	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK, autocommit */
@@ -207,8 +236,49 @@ static void use_of_the_login_database_is_answered(void)
 	}
 }
 
+/* A command sent in the same write as the login, or as an answer to an auth switch: the server
+ * gets only the packets of the login, and the command once the guard is open (issue 35: a login
+ * and an INSERT in one write committed the row before the guard existed). */
+static void nothing_pipelined_before_the_guard(void)
+{
+	altair_relay_io io = {0};
+	unsigned char insert[64];
+	size_t n = packet(insert, 0, "\x03INSERT INTO posts VALUES (9)", 30);
+	altair_relay_session *s = started(login_with(&io, insert, n));
+	if (!s) {
+		return;
+	}
+	check(!contains(&io.to_server, "INSERT"), "a command in the login's write: held, not sent with the login");
+	altair_relay_buf_reset(&io.to_server);
+	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
+	check(find(&io.to_server, "START TRANSACTION READ ONLY") == 5 && !contains(&io.to_server, "INSERT"),
+		"the server's OK: the guard goes first, the command waits for its reply");
+	end_session(&altair_relay_engine_mysql, s, &io);
+
+	/* MariaDB asks for another plugin: the client's answer passes, the command behind it does not. */
+	altair_relay_io io2 = {0};
+	s = started(login_with(&io2, NULL, 0));
+	if (!s) {
+		return;
+	}
+	altair_relay_buf_reset(&io2.to_server);
+	unsigned char answer[64];
+	size_t a = packet(answer, 3, "CCCCCCCCCCCCCCCCCCCC", 20);
+	a += packet(answer + a, 0, "\x03" "DELETE FROM posts", 18);
+	feed(s, 1, 2, "\xfe" "mysql_native_password\0" "abcdefghijklmnopqrst\0", 44);
+	altair_relay_engine_mysql.from_client(s, answer, a);
+	check(contains(&io2.to_server, "CCCCCCCCCCCCCCCCCCCC") && !contains(&io2.to_server, "DELETE"),
+		"after an auth switch: the client's answer passes, a command behind it is held");
+	altair_relay_buf_reset(&io2.to_server);
+	feed(s, 1, 4, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
+	check(find(&io2.to_server, "START TRANSACTION READ ONLY") == 5 && !contains(&io2.to_server, "DELETE"),
+		"... then the guard, and the command waits for its reply");
+	end_session(&altair_relay_engine_mysql, s, &io2);
+}
+
 int main(void)
 {
+	nothing_pipelined_before_the_guard();
 	guard_then_probe_then_client();
 	refused_guard_sends_nothing_of_the_client();
 	use_of_the_login_database_is_answered();
