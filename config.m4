@@ -84,6 +84,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/mysql_packet.c \
     relay/mysql_lex.c \
     relay/mysql_classify.c \
+    relay/mysql_guard.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \

@@ -3,8 +3,8 @@
  * docs/relay.md, "MySQL"): the handshake and the client's commands. The server's replies are in
  * relay/mysql_reply.c, the statement classifier in relay/mysql_classify.c.
  *
- * read-only and rollback: after the login the relay opens one transaction of its own
- * (START TRANSACTION READ ONLY, or START TRANSACTION) and keeps it open: the client's BEGIN,
+ * read-only and rollback: after the login the relay opens one transaction of its own, an XA
+ * transaction the server itself refuses to end (relay/mysql_guard.c), and keeps it open: the client's BEGIN,
  * COMMIT, ROLLBACK and SET autocommit become a savepoint, statements that could end the
  * transaction or escape it are refused with an ERR packet, and every status the client sees shows
  * its own view of its transaction. writes: everything passes, queries are still reported.
@@ -101,17 +101,30 @@ static bool inject(altair_relay_session *s, mysql_origin origin, uint8_t command
 	s->flight.origin = origin;
 	s->flight.command = command;
 	s->flight.state = command == ALTAIR_MYSQL_COM_QUERY ? REPLY_FIRST : REPLY_ONE;
+	s->flight.replies_left = 1;
 	return altair_mysql_append_command(&s->io->to_server, command, text);
+}
+
+bool altair_mysql_inject_batch(altair_relay_session *s, mysql_origin origin, const char *const *statements, size_t count,
+	size_t must_from)
+{
+	if (count == 0 || count > UINT8_MAX) {
+		return false;
+	}
+	altair_mysql_flight_clear(&s->flight);
+	s->flight.origin = origin;
+	s->flight.command = ALTAIR_MYSQL_COM_QUERY;
+	s->flight.state = REPLY_FIRST;
+	s->flight.replies_left = (uint8_t) count;
+	s->flight.must_from = (uint8_t) must_from;
+	return altair_mysql_guard_append(&s->io->to_server, statements, count);
 }
 
 /* The relay answers the client itself: a refusal in MySQL's ERR packet. */
 static bool refuse(altair_relay_session *s, uint8_t sequence, const char *kind)
 {
-	char with_reason[ALTAIR_MYSQL_KIND_MAX + 64], message[REFUSAL_MAX];
-	snprintf(with_reason, sizeof(with_reason), "%s%s", kind,
-		s->mode == ALTAIR_RELAY_ROLLBACK ? " (the relay passes only what a rollback undoes)" : "");
-	int length = snprintf(message, sizeof(message), ALTAIR_RELAY_REFUSAL_FORMAT, with_reason, altair_relay_mode_name(s->mode));
-	size_t n = length < 0 ? 0 : (size_t) length < sizeof(message) ? (size_t) length : sizeof(message) - 1;
+	char message[REFUSAL_MAX];
+	size_t n = altair_relay_refusal(message, sizeof(message), kind, s->mode);
 	report(s, message, n, true);
 	return altair_mysql_append_error(&s->io->to_client, (uint8_t) (sequence + 1), ALTAIR_MYSQL_ER_OPTION_PREVENTS_STATEMENT,
 		"HY000", message, n);
@@ -381,16 +394,26 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 	return altair_relay_buf_append(&s->io->to_server, raw, size);
 }
 
-/* The client's COM_QUIT, or the end: the guard transaction is rolled back, then the server told. */
+/* The client's COM_QUIT, or the end: the server is told goodbye, and rolls the guard's XA
+ * transaction back as the session ends (an XA transaction that was never prepared does not outlive
+ * its connection; a relay that dies leaves the server to do the same). An XA END and XA ROLLBACK
+ * first would have replies the core never reads: closing a socket with unread bytes resets the
+ * connection, which the server counts as aborted. */
 void altair_mysql_finish(altair_relay_session *s)
 {
-	if (s->phase == PHASE_READY && guarded_mode(s)) {
-		altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, "ROLLBACK");
-	}
 	if (s->phase == PHASE_READY || s->phase == PHASE_AUTH) {
 		altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUIT, NULL);
 	}
 	s->phase = PHASE_DONE;
+}
+
+/* The guard could not be opened: nothing more passes, and the client is told why. */
+static altair_relay_verdict guard_failed(altair_relay_session *s)
+{
+	static const char message[] = "altair_eval: the relay could not open its guard transaction on this server";
+	altair_mysql_append_error(&s->io->to_client, 1, ALTAIR_MYSQL_ER_NOT_SUPPORTED_YET, "HY000", message, sizeof(message) - 1);
+	s->phase = PHASE_DONE;
+	return ALTAIR_RELAY_CLOSE;
 }
 
 /* Starts what comes next while nothing is in flight: the relay's own commands first, then the
@@ -403,8 +426,7 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 			return inject(s, ORIGIN_CHECK, ALTAIR_MYSQL_COM_PING, NULL) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 		}
 		if (s->guard_pending) {
-			const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
-			return inject(s, ORIGIN_GUARD, ALTAIR_MYSQL_COM_QUERY, guard) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
+			return altair_mysql_guard_open(s) ? ALTAIR_RELAY_CONTINUE : guard_failed(s);
 		}
 		if (s->probe_pending) {
 			s->probe_pending = false;
@@ -445,16 +467,34 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 	return ALTAIR_RELAY_CONTINUE;
 }
 
+/* The reply to one command of a batch is complete: the next one's starts (true), or it was the last. */
+static bool batch_next(mysql_flight *f)
+{
+	if (f->server_error && f->reply_index >= f->must_from) {
+		f->batch_failed = true;
+	}
+	if (f->replies_left <= 1) {
+		return false;
+	}
+	f->replies_left--;
+	f->reply_index++;
+	f->state = REPLY_FIRST;
+	f->server_error = false;
+	f->columns_left = 0;
+	f->continued = false;
+	return true;
+}
+
 altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 {
 	mysql_flight *f = &s->flight;
+	if (f->origin != ORIGIN_CLIENT && batch_next(f)) {
+		return ALTAIR_RELAY_CONTINUE;
+	}
 	switch (f->origin) {
 		case ORIGIN_GUARD:
-			if (f->server_error || !(f->last_status & ALTAIR_MYSQL_STATUS_IN_TRANS)) {
-				static const char message[] = "altair_eval: the relay could not open its guard transaction on this server";
-				altair_mysql_append_error(&s->io->to_client, 1, ALTAIR_MYSQL_ER_NOT_SUPPORTED_YET, "HY000", message, sizeof(message) - 1);
-				s->phase = PHASE_DONE;
-				return ALTAIR_RELAY_CLOSE;
+			if (f->batch_failed || !altair_mysql_guard_holds(s->mode, f->last_status)) {
+				return guard_failed(s);
 			}
 			s->guarded = s->guard_opened = true;
 			s->guard_pending = false;

@@ -12,12 +12,13 @@
 #include "mysql_session.h"
 
 static const char enforced_read_only[] =
-	"the server: one START TRANSACTION READ ONLY per connection that the client cannot end (its BEGIN, COMMIT, "
-	"ROLLBACK and SET autocommit become a savepoint); an allowlist of statements; multi-statements and LOCAL INFILE off";
+	"the server: one XA transaction per connection, READ ONLY, under a name only the relay knows: the server refuses "
+	"COMMIT, ROLLBACK and every implicit commit inside it, and every write (the client's BEGIN, COMMIT, ROLLBACK and "
+	"SET autocommit become a savepoint); the relay's allowlist of statements; multi-statements and LOCAL INFILE off";
 static const char enforced_rollback[] =
-	"the server: one START TRANSACTION per connection, always rolled back, that the client cannot end (its BEGIN, "
-	"COMMIT, ROLLBACK and SET autocommit become a savepoint); statements that commit implicitly refused; "
-	"multi-statements and LOCAL INFILE off";
+	"the server: one XA transaction per connection under a name only the relay knows, always rolled back: the server "
+	"refuses COMMIT, ROLLBACK and every implicit commit inside it (the client's BEGIN, COMMIT, ROLLBACK and SET "
+	"autocommit become a savepoint); statements a rollback cannot undo refused; multi-statements and LOCAL INFILE off";
 static const char enforced_writes[] = "nothing: every statement passes (queries are reported)";
 static const char residual_read_only[] =
 	"functions with effects outside the transaction still run (GET_LOCK, a sequence's NEXTVAL, SLEEP); "

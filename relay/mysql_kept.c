@@ -205,8 +205,12 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 	altair_mysql_login login;
 	const mysql_kept *k = &s->kept;
 	uint32_t needed = ALTAIR_MYSQL_CLIENT_SECURE_CONNECTION | ALTAIR_MYSQL_CLIENT_PLUGIN_AUTH;
+	/* Another user than the one the connection was logged in as gets a connection of its own: what
+	 * COM_RESET_CONNECTION leaves of a session (SHOW PROFILES, some status counters) is never
+	 * another user's to read (issue 35). */
 	if (packet->size != packet->length + ALTAIR_MYSQL_HEADER || !altair_mysql_login_parse(packet->payload, packet->length, &login)
-		|| ((capabilities ^ k->agreed) & ~LOGIN_ONLY) != 0 || (capabilities & needed) != needed || login.auth_length > 0xff) {
+		|| ((capabilities ^ k->agreed) & ~LOGIN_ONLY) != 0 || (capabilities & needed) != needed || login.auth_length > 0xff
+		|| !k->user[0] || login.user_length != strlen(k->user) || memcmp(login.user, k->user, login.user_length) != 0) {
 		return reconnect(s, packet, raw);
 	}
 	altair_mysql_note_login(s, &login);
@@ -219,6 +223,7 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 		s->superuser = k->superuser;
 		s->probe_pending = s->superuser < 0;
 		s->guarded = s->guard_opened = k->guard_reply > 0;
+		memcpy(s->xid, k->xid, sizeof(s->xid));
 		s->guard_pending = s->mode != ALTAIR_RELAY_WRITES && !s->guarded;
 		s->client_autocommit = true;
 		s->logged_in = true;
@@ -331,6 +336,7 @@ bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept)
 	 * sent in an auth switch request, whatever the client answered to the greeting's. */
 	bool scramble_fresh = !s->auth_exchanged || strstr(s->server_version, "MariaDB") != NULL;
 	if (s->phase != PHASE_READY || s->flight.origin != ORIGIN_NONE || !scramble_fresh || s->greeting_size == 0
+		|| (s->mode != ALTAIR_RELAY_WRITES && !s->guarded)
 		|| s->server_in.length != 0 || (s->capabilities & needed) != needed) {
 		return false;
 	}
@@ -343,17 +349,21 @@ bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept)
 	memcpy(k.server_version, s->server_version, sizeof(k.server_version));
 	memcpy(k.user, s->user, sizeof(k.user));
 	k.superuser = (int8_t) (s->superuser >= 0 && s->user[0] ? s->superuser : -1);
-	/* The transaction first (a server without COM_RESET_CONNECTION still rolls back), then the rest. */
-	if (s->mode != ALTAIR_RELAY_WRITES) {
-		if (!altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, "ROLLBACK")) {
-			return false;
-		}
-		k.replies++;
+	k.mode = (uint8_t) s->mode;
+	/* The transaction first (a server without COM_RESET_CONNECTION still rolls back), SHOW
+	 * PROFILES' history (the reset leaves it), then the rest. */
+	const char *statements[8];
+	char end[2][ALTAIR_MYSQL_GUARD_TEXT_MAX], start[ALTAIR_MYSQL_GUARD_TEXT_MAX];
+	size_t n = s->mode != ALTAIR_RELAY_WRITES ? altair_mysql_guard_end(s->xid, statements, end) : 0;
+	if (s->mode != ALTAIR_RELAY_WRITES && n == 0) {
+		return false; /* a guarded session always has its guard's name */
 	}
-	if (!altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_RESET_CONNECTION, NULL)) {
+	n += altair_mysql_clear_profiles(statements + n);
+	if (!altair_mysql_guard_append(&s->io->to_server, statements, n)
+		|| !altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_RESET_CONNECTION, NULL)) {
 		return false;
 	}
-	k.replies++;
+	k.replies = (uint8_t) (n + 1);
 	/* The session a login of the proof's would start, made now, while nobody waits: its database,
 	 * its character set as the handshake sets it (the collation the client named, and its
 	 * character set for what the client sends and reads), the guard transaction. START
@@ -370,11 +380,14 @@ bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept)
 		}
 		k.replies += 3;
 		if (s->mode != ALTAIR_RELAY_WRITES) {
-			const char *guard = s->mode == ALTAIR_RELAY_READ_ONLY ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
-			if (!altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, guard)) {
+			altair_mysql_new_xid(s);
+			n = altair_mysql_guard_start(s->mode, s->xid, statements, start, sizeof(start));
+			if (n == 0 || !altair_mysql_guard_append(&s->io->to_server, statements, n)) {
 				return false;
 			}
-			k.guard_reply = ++k.replies;
+			k.replies = (uint8_t) (k.replies + n);
+			k.guard_reply = k.replies;
+			memcpy(k.xid, s->xid, sizeof(k.xid));
 		}
 		k.prepared = true;
 	}
@@ -401,7 +414,7 @@ int altair_mysql_kept_settled(const altair_relay_kept *kept, const unsigned char
 		}
 		if (oks == k.guard_reply) {
 			size_t status = altair_mysql_status_offset(packet.payload, packet.length);
-			if (!status || !(altair_mysql_u16(packet.payload + status) & ALTAIR_MYSQL_STATUS_IN_TRANS)) {
+			if (!status || !altair_mysql_guard_holds((altair_relay_mode) k.mode, altair_mysql_u16(packet.payload + status))) {
 				return -1; /* the guard is not open */
 			}
 		}
@@ -427,6 +440,9 @@ altair_relay_session *altair_mysql_resume(const altair_relay_config *config, alt
 		return NULL;
 	}
 	s->resumed = true;
+	/* the guard keep() opened, if any: ended before a new one is opened (a COM_CHANGE_USER ends it too) */
+	memcpy(s->xid, s->kept.xid, sizeof(s->xid));
+	s->xid[sizeof(s->xid) - 1] = '\0';
 	s->capabilities = s->offered = s->kept.offered;
 	s->server_tls = s->kept.server_tls;
 	memcpy(s->greeting, s->kept.greeting, s->kept.greeting_size);

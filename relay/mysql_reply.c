@@ -65,8 +65,9 @@ static void check_guard(altair_relay_session *s, uint16_t status)
 	if (s->mode == ALTAIR_RELAY_WRITES || s->flight.origin == ORIGIN_GUARD) {
 		return;
 	}
-	if (!(status & ALTAIR_MYSQL_STATUS_IN_TRANS)) {
-		/* A deadlock or a lock wait timeout rolled the whole transaction back: the client's too. */
+	if (!altair_mysql_guard_holds(s->mode, status)) {
+		/* A deadlock rolled the whole transaction back (its XA transaction is left rollback-only,
+		 * in which the server refuses every statement that reads or writes data): the client's too. */
 		s->guarded = false;
 		s->guard_pending = true;
 		s->client_in_transaction = false;
@@ -118,12 +119,17 @@ static bool server_error(altair_relay_session *s, const altair_mysql_packet *pac
 	const char *message = (const char *) p + text_at;
 	size_t message_length = n - text_at;
 	char refusal[512];
-	bool rewrite = s->mode == ALTAIR_RELAY_READ_ONLY && f->error_code == ALTAIR_MYSQL_ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION;
+	/* The server's refusal of a write in the read-only guard, or of what would end the guard: the
+	 * relay's sentence, which names the mode and --writes. */
+	bool write_refused = s->mode == ALTAIR_RELAY_READ_ONLY && f->error_code == ALTAIR_MYSQL_ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION;
+	bool end_refused = s->mode != ALTAIR_RELAY_WRITES && altair_mysql_guard_refusal(f->error_code);
+	bool rewrite = write_refused || end_refused;
 	if (rewrite) {
-		int written = snprintf(refusal, sizeof(refusal), ALTAIR_RELAY_REFUSAL_FORMAT, refused_kind(f->kind),
-			altair_relay_mode_name(s->mode));
+		char what[ALTAIR_MYSQL_KIND_MAX + 64];
+		snprintf(what, sizeof(what), "%s%s", write_refused ? refused_kind(f->kind) : f->kind[0] ? f->kind : "this statement",
+			end_refused ? " (it would end the relay's transaction)" : "");
 		message = refusal;
-		message_length = written > 0 ? (size_t) written : 0;
+		message_length = altair_relay_refusal(refusal, sizeof(refusal), what, s->mode);
 	}
 	if (message_length == 0) {
 		/* a server that says nothing: the statement is still reported as failed */
@@ -141,7 +147,8 @@ static bool server_error(altair_relay_session *s, const altair_mysql_packet *pac
 		return true;
 	}
 	if (rewrite) {
-		return altair_mysql_append_error(&s->io->to_client, packet->sequence, f->error_code, "25006", message, message_length);
+		return altair_mysql_append_error(&s->io->to_client, packet->sequence, f->error_code, write_refused ? "25006" : "XAE07", message,
+			message_length);
 	}
 	return forward(s, packet, raw, 0);
 }

@@ -18,6 +18,11 @@
 
 /* The name of the savepoint a client's own transaction becomes. */
 #define ALTAIR_MYSQL_CLIENT_SAVEPOINT "altair_client_transaction"
+/* The guard's XA transaction name (relay/mysql_guard.c): this, then 32 random hex digits. */
+#define ALTAIR_MYSQL_XID_PREFIX "altair_"
+#define ALTAIR_MYSQL_XID_MAX 48
+/* One statement of the guard's ("XA ROLLBACK '<xid>'"), with room. */
+#define ALTAIR_MYSQL_GUARD_TEXT_MAX 80
 
 typedef enum {
 	PHASE_GREETING = 0, /* waiting for the server's greeting */
@@ -31,7 +36,7 @@ typedef enum {
 typedef enum {
 	ORIGIN_NONE = 0,
 	ORIGIN_CLIENT,
-	ORIGIN_GUARD,     /* START TRANSACTION [READ ONLY] */
+	ORIGIN_GUARD,     /* [the lost guard ended,] [SET SESSION TRANSACTION READ ONLY,] XA START '<xid>' */
 	ORIGIN_CHECK,     /* COM_PING after an error: is the guard transaction still open? */
 	ORIGIN_SAVEPOINT, /* the client's savepoint set again after the guard was restored */
 	ORIGIN_PROBE,     /* does the login hold SUPER? (for status()) */
@@ -81,6 +86,12 @@ typedef struct {
 	bool server_error;
 	uint16_t error_code;
 	uint16_t last_status; /* the server's, from its last OK or EOF */
+	/* A batch of the relay's own commands sent at once (inject_batch): the replies still to come,
+	 * the errors allowed in those before must_from, and whether one after it failed. */
+	uint8_t replies_left;
+	uint8_t reply_index;
+	uint8_t must_from;
+	bool batch_failed;
 } mysql_flight;
 
 /* The largest greeting a kept connection remembers (MariaDB's and MySQL's are ~100 bytes). */
@@ -113,6 +124,8 @@ typedef struct {
 	int8_t superuser;  /* the probe's answer for user, or -1 */
 	bool server_tls;   /* the server's greeting offered TLS */
 	bool prepared;     /* keep() put proof's database and character set in place, and the guard */
+	uint8_t mode;      /* the relay mode it was kept in (altair_relay_mode) */
+	char xid[ALTAIR_MYSQL_XID_MAX]; /* the guard keep() opened (guard_reply), "" when none */
 	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER];
 	char server_version[64];
 	char user[MYSQL_USER_MAX];
@@ -141,6 +154,7 @@ struct altair_relay_session {
 	unsigned auth_turns;
 	mysql_proof login_proof; /* the login in progress, a proof once the server accepts it at its first round */
 	mysql_proof proof;      /* the connection's, carried from keep to keep */
+	char xid[ALTAIR_MYSQL_XID_MAX]; /* the guard's XA transaction name ("" before the first) */
 	bool resumed;           /* on a kept connection: the login becomes a COM_CHANGE_USER */
 	bool shifted;           /* ... whose replies are numbered one lower than the login's */
 	mysql_kept kept;        /* resumed: the kept connection's record */
@@ -209,6 +223,28 @@ altair_relay_session *altair_mysql_open(const altair_relay_config *config, altai
 altair_relay_verdict altair_mysql_pump(altair_relay_session *s);
 /* The client's COM_QUIT, or the end: the guard transaction rolled back, then COM_QUIT. */
 void altair_mysql_finish(altair_relay_session *s);
+
+/* mysql.c: the relay's own commands sent at once; their replies are swallowed, and an error in
+ * one at or after must_from fails the batch. */
+bool altair_mysql_inject_batch(altair_relay_session *s, mysql_origin origin, const char *const *statements, size_t count,
+	size_t must_from);
+
+/* mysql_guard.c: the guard transaction. */
+void altair_mysql_new_xid(altair_relay_session *s);
+/* The statements that end the guard named xid (XA END, XA ROLLBACK) into statements, their text
+ * in text; 0 when there is none. */
+size_t altair_mysql_guard_end(const char *xid, const char **statements, char (*text)[ALTAIR_MYSQL_GUARD_TEXT_MAX]);
+/* The statements that open a guard named xid in this mode; 0 when it has no name. */
+size_t altair_mysql_guard_start(altair_relay_mode mode, const char *xid, const char **statements, char *text, size_t size);
+/* SHOW PROFILES' history emptied and profiling off: two statements. */
+size_t altair_mysql_clear_profiles(const char **statements);
+/* Whether a status the server sent says the guard holds in this mode. */
+bool altair_mysql_guard_holds(altair_relay_mode mode, uint16_t status);
+bool altair_mysql_guard_append(altair_relay_buf *out, const char *const *statements, size_t count);
+/* Opens the guard (again: the lost one ended first) under a new xid, before anything of the client's. */
+bool altair_mysql_guard_open(altair_relay_session *s);
+/* Whether an error code is the server refusing to end or leave the guard (XAER_RMFAIL). */
+bool altair_mysql_guard_refusal(uint16_t code);
 
 /* mysql_params.c: a COM_STMT_EXECUTE's bound values as a JSON array (NULL when none or on
  * malformed input); updates the statement's bound types. */

@@ -43,7 +43,7 @@ void altair_pgsql_relay_error(pgsql_session *s, const char *sqlstate, const char
 
 void altair_pgsql_refusal(const pgsql_session *s, const char *what, char *out, size_t size)
 {
-	snprintf(out, size, ALTAIR_RELAY_REFUSAL_FORMAT, what, altair_relay_mode_name(s->mode));
+	altair_relay_refusal(out, size, what, s->mode);
 }
 
 void altair_pgsql_to_server(pgsql_session *s, const altair_pgsql_message *m)

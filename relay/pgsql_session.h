@@ -137,7 +137,7 @@ altair_relay_verdict altair_pgsql_client_input(pgsql_session *s);
 /* pgsql.c: the relay answers the client itself, in order with the server's replies: an error,
  * then ReadyForQuery when it ends the unit; inside the client's transaction, that fails it. */
 void altair_pgsql_relay_error(pgsql_session *s, const char *sqlstate, const char *message, bool ends_unit);
-/* pgsql.c: ALTAIR_RELAY_REFUSAL_FORMAT's sentence for what is refused. */
+/* pgsql.c: the relay's refusal sentence (altair_relay_refusal) for what is refused. */
 void altair_pgsql_refusal(const pgsql_session *s, const char *what, char *out, size_t size);
 void altair_pgsql_to_server(pgsql_session *s, const altair_pgsql_message *m);
 /* pgsql_query.c: a client's Query. */

@@ -98,7 +98,7 @@ size_t altair_redis_refusal(const altair_redis_word *words, size_t count, int su
 		}
 	}
 	char sentence[512];
-	snprintf(sentence, sizeof(sentence), ALTAIR_RELAY_REFUSAL_FORMAT, kind, altair_relay_mode_name(mode));
+	altair_relay_refusal(sentence, sizeof(sentence), kind, mode);
 	/* Not "ERR ...": phpredis returns false for an ERR reply and throws a RedisException for any
 	 * other, and the snippet should see its driver's exception (docs/relay.md, "Redis"). */
 	int written = snprintf(out, size, "-%s%s\r\n", sentence,

@@ -2,8 +2,9 @@
  * The MySQL engine's own statements at the start of a session (tests/relay/mysql/run.sh), driven
  * byte by byte with no server, so that what is written to each side, and when, is exact:
  *
- *  - after the server's OK to the login, the client gets the OK and the guard (START TRANSACTION
- *    READ ONLY) goes to the server in the same turn; the superuser probe follows the guard's reply;
+ *  - after the server's OK to the login, the client gets the OK and the guard (SET SESSION
+ *    TRANSACTION READ ONLY, XA START '<a name of 32 random hex digits>') goes to the server in the
+ *    same turn; the superuser probe follows the guard's replies;
  *  - the client's first command is held until both replies are in (and its reply is then the
  *    client's, not the probe's), and the probe's answer reaches status();
  *  - when the server refuses the guard, the connection ends and nothing of the client's is sent;
@@ -114,6 +115,29 @@ static altair_relay_session *logged_in(altair_relay_io *io)
 	return s;
 }
 
+/* The guard's XA START names a transaction "altair_" and 32 hex digits. */
+static int guard_named(const altair_relay_buf *buf)
+{
+	long at = find(buf, "XA START 'altair_");
+	if (at < 0 || (size_t) at + 17 + 33 > buf->length || buf->data[at + 17 + 32] != '\'') {
+		return 0;
+	}
+	for (size_t i = 0; i < 32; i++) {
+		if (!strchr("0123456789abcdef", buf->data[at + 17 + i])) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The server's replies to the read-only guard: SET SESSION TRANSACTION's OK, then XA START's, in a
+ * read-only transaction (IN_TRANS | AUTOCOMMIT | IN_TRANS_READONLY). */
+static void guard_replies(altair_relay_session *s)
+{
+	feed(s, 1, 1, "\x00\x00\x00\x02\x00\x00\x00", 7);
+	feed(s, 1, 1, "\x00\x00\x00\x03\x20\x00\x00", 7);
+}
+
 static void guard_then_probe_then_client(void)
 {
 	altair_relay_io io = {0};
@@ -122,23 +146,24 @@ static void guard_then_probe_then_client(void)
 		return;
 	}
 	check(contains_bytes(&io.to_client, "\x07\x00\x00\x02\x00", 5), "the client has the server's OK to its login");
-	check(find(&io.to_server, "START TRANSACTION READ ONLY") == 5, "the guard goes to the server in the same turn");
+	check(find(&io.to_server, "SET SESSION TRANSACTION READ ONLY") == 5 && guard_named(&io.to_server),
+		"the guard goes to the server in the same turn, under a name of 32 random hex digits");
 
 	/* The client's first command, before the guard's reply. */
 	altair_relay_buf_reset(&io.to_server);
 	feed(s, 0, 0, "\x03SELECT 42", 10);
 	check(io.to_server.length == 0, "the client's first command is held while the guard's reply is awaited");
 	altair_relay_buf_reset(&io.to_client);
-	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7); /* the guard's OK: in a transaction */
+	guard_replies(s); /* the guard's OKs: in a read-only transaction */
 	check(contains(&io.to_server, "information_schema.USER_PRIVILEGES") && !contains(&io.to_server, "SELECT 42"),
 		"the superuser probe follows the guard's reply; the client's command is still held");
 	altair_relay_buf_reset(&io.to_server);
 	/* The probe's reply: one column, one row (the login holds SUPER). */
 	feed(s, 1, 1, "\x01", 1);
 	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
-	feed(s, 1, 3, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x20", 5);
 	feed(s, 1, 4, "\x01" "1", 2);
-	feed(s, 1, 5, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 5, "\xfe\x00\x00\x03\x20", 5);
 	check(io.to_client.length == 0, "the guard's and the probe's replies never reach the client");
 	check(contains(&io.to_server, "SELECT 42"), "the client's command goes once both replies are in");
 	altair_relay_status status = {.superuser = -1};
@@ -158,8 +183,9 @@ static void refused_guard_sends_nothing_of_the_client(void)
 	feed(s, 0, 0, "\x03" "DELETE FROM users", 18);
 	altair_relay_buf_reset(&io.to_client);
 	static const char error[] = "\xff\x28\x04#42000You have an error in your SQL syntax";
-	altair_relay_verdict verdict = feed(s, 1, 1, error, sizeof(error) - 1);
-	check(verdict == ALTAIR_RELAY_CLOSE, "a refused guard closes the connection");
+	feed(s, 1, 1, error, sizeof(error) - 1); /* SET SESSION TRANSACTION READ ONLY refused: XA START's reply follows */
+	altair_relay_verdict verdict = feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7);
+	check(verdict == ALTAIR_RELAY_CLOSE, "a refused guard (a read-write transaction in read-only mode) closes the connection");
 	check(contains(&io.to_client, "could not open its guard transaction"), "... and tells the client why");
 	/* The probe's reply, if the server sends it, changes nothing. */
 	feed(s, 1, 1, "\x01", 1);
@@ -183,12 +209,12 @@ static altair_relay_session *first_command(altair_relay_io *io, const char *text
 	command[0] = 0x03;
 	memcpy(command + 1, text, n);
 	feed(s, 0, 0, command, n + 1);
-	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7);
+	guard_replies(s);
 	feed(s, 1, 1, "\x01", 1);
 	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
-	feed(s, 1, 3, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x20", 5);
 	feed(s, 1, 4, "\x01" "0", 2);
-	feed(s, 1, 5, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 5, "\xfe\x00\x00\x03\x20", 5);
 	return s;
 }
 
@@ -251,7 +277,7 @@ static void nothing_pipelined_before_the_guard(void)
 	check(!contains(&io.to_server, "INSERT"), "a command in the login's write: held, not sent with the login");
 	altair_relay_buf_reset(&io.to_server);
 	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
-	check(find(&io.to_server, "START TRANSACTION READ ONLY") == 5 && !contains(&io.to_server, "INSERT"),
+	check(find(&io.to_server, "SET SESSION TRANSACTION READ ONLY") == 5 && guard_named(&io.to_server) && !contains(&io.to_server, "INSERT"),
 		"the server's OK: the guard goes first, the command waits for its reply");
 	end_session(&altair_relay_engine_mysql, s, &io);
 
@@ -271,7 +297,7 @@ static void nothing_pipelined_before_the_guard(void)
 		"after an auth switch: the client's answer passes, a command behind it is held");
 	altair_relay_buf_reset(&io2.to_server);
 	feed(s, 1, 4, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
-	check(find(&io2.to_server, "START TRANSACTION READ ONLY") == 5 && !contains(&io2.to_server, "DELETE"),
+	check(find(&io2.to_server, "SET SESSION TRANSACTION READ ONLY") == 5 && guard_named(&io2.to_server) && !contains(&io2.to_server, "DELETE"),
 		"... then the guard, and the command waits for its reply");
 	end_session(&altair_relay_engine_mysql, s, &io2);
 }

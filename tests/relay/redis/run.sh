@@ -160,7 +160,7 @@ mode=rollback
 start_proxy rollback
 expect_unchanged get '^value "hello"$'
 for case in set flushdb multi_set eval_write; do
-  expect_unchanged "$case" 'refused: the database is rollback in this evaluation .*; Redis cannot roll a write back'
+  expect_unchanged "$case" 'refused: the database is in rollback mode in this evaluation.*; Redis cannot roll a write back'
 done
 stop_proxy
 
