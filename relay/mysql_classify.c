@@ -11,7 +11,7 @@
  * the writes among them inside a READ ONLY one). */
 static const char *const passing[] = {
 	"SELECT", "WITH", "TABLE", "VALUES", "SHOW", "DESCRIBE", "DESC", "EXPLAIN", "DO",
-	"INSERT", "UPDATE", "DELETE", "REPLACE", "USE", "SAVEPOINT",
+	"INSERT", "UPDATE", "DELETE", "REPLACE", "USE", "SAVEPOINT", "CHECKSUM", "HELP",
 };
 
 /* Session variables a client may set: none ends a transaction, changes its characteristics or
@@ -189,7 +189,17 @@ static bool value(reader *r, value_rule rule, int *autocommit)
 		case VALUE_CHARSET:
 			return in_list(text, length, safe_charsets, sizeof(safe_charsets) / sizeof(*safe_charsets));
 		case VALUE_SQL_MODE:
-			/* MariaDB's ORACLE mode changes the grammar the classifier relies on. */
+			/* MariaDB's ORACLE mode changes the grammar the classifier relies on. Mode names only
+			 * (a number is a bit mask, and 'ORA\CLE' is ORACLE once its escape is read). */
+			if (first.kind == ALTAIR_MYSQL_TOKEN_NUMBER) {
+				return false;
+			}
+			for (size_t i = 0; i < length; i++) {
+				char c = text[i];
+				if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == ',')) {
+					return false;
+				}
+			}
 			for (size_t i = 0; i + 6 <= length; i++) {
 				if (strncasecmp(text + i, "ORACLE", 6) == 0) {
 					return false;
@@ -307,9 +317,49 @@ static altair_mysql_action assignment(reader *r, int *autocommit)
 	return value(r, rule, autocommit) ? ALTAIR_MYSQL_PASS : refuse(r, rule == VALUE_AUTOCOMMIT ? "SET autocommit" : "SET");
 }
 
+/* SET [SESSION] TRANSACTION's characteristics: ISOLATION LEVEL …, READ ONLY (READ WRITE is refused:
+ * in read-only mode it asks for what the guard refuses, and nothing needs it in rollback mode). A
+ * session's pass (they apply to later transactions: the guard opened again sets its own); the next
+ * transaction's are answered by the relay. */
+static altair_mysql_action transaction_characteristics(reader *r, bool session)
+{
+	do {
+		if (altair_mysql_token_punct(&r->token, ',')) {
+			advance(r);
+		}
+		if (accept(r, "ISOLATION")) {
+			bool level = accept(r, "LEVEL")
+				&& ((accept(r, "READ") && (accept(r, "UNCOMMITTED") || accept(r, "COMMITTED")))
+					|| (accept(r, "REPEATABLE") && accept(r, "READ")) || accept(r, "SERIALIZABLE"));
+			if (!level) {
+				return refuse(r, "SET TRANSACTION");
+			}
+		} else if (accept(r, "READ")) {
+			if (accept(r, "WRITE")) {
+				return refuse(r, session ? "SET SESSION TRANSACTION READ WRITE" : "SET TRANSACTION READ WRITE");
+			}
+			if (!accept(r, "ONLY")) {
+				return refuse(r, "SET TRANSACTION");
+			}
+		} else {
+			return refuse(r, "SET TRANSACTION");
+		}
+	} while (altair_mysql_token_punct(&r->token, ','));
+	if (!at_end(r)) {
+		return refuse(r, "SET TRANSACTION");
+	}
+	return session ? ALTAIR_MYSQL_PASS : ALTAIR_MYSQL_NEXT_TRANSACTION;
+}
+
 static altair_mysql_action set_statement(reader *r)
 {
 	int assignments = 0, autocommit = -1;
+	reader before = *r;
+	bool session = accept(r, "SESSION") || accept(r, "LOCAL");
+	if (accept(r, "TRANSACTION")) {
+		return transaction_characteristics(r, session);
+	}
+	*r = before;
 	do {
 		if (assignments++ > 0) {
 			advance(r); /* the ',' */

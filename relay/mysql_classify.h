@@ -24,6 +24,10 @@ typedef enum {
 	ALTAIR_MYSQL_ROLLBACK_CHAIN,   /* ROLLBACK AND CHAIN */
 	ALTAIR_MYSQL_AUTOCOMMIT_ON,    /* SET autocommit = 1, alone */
 	ALTAIR_MYSQL_AUTOCOMMIT_OFF,   /* SET autocommit = 0, alone */
+	/* SET TRANSACTION ISOLATION LEVEL … / READ ONLY: the next transaction's characteristics; the
+	 * client's next transaction is a savepoint of the guard, which keeps its own (the relay answers
+	 * OK; the server would refuse it inside a transaction) */
+	ALTAIR_MYSQL_NEXT_TRANSACTION,
 	ALTAIR_MYSQL_REFUSE,
 } altair_mysql_action;
 

@@ -17,8 +17,45 @@ void altair_mysql_lex_start(altair_mysql_lexer *lexer, const char *text, size_t 
 
 static bool is_space(unsigned char c)
 {
-	/* Control characters too: where the server reads them as junk, the statement fails there. */
-	return c <= 0x20;
+	/* Control characters too, DEL included: after "--" MariaDB and MySQL take every one of them
+	 * (iscntrl) as the start of a comment; elsewhere the server reads them as junk and the
+	 * statement fails there. */
+	return c <= 0x20 || c == 0x7f;
+}
+
+/* A no-break space: a space to the server on a latin1 connection (between tokens, and after "--"),
+ * part of a character on a UTF-8 one. */
+#define LATIN1_SPACE 0xa0
+
+/* The length of the valid UTF-8 sequence at p (2 to 4 bytes), or 0. */
+static size_t utf8_sequence(const unsigned char *p, const unsigned char *end)
+{
+	unsigned char c = p[0];
+	size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+	if (n == 0 || (size_t) (end - p) < n) {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80) {
+			return 0;
+		}
+	}
+	return n;
+}
+
+/* Whether the bytes of a word can be read one way whatever the connection's character set: a
+ * no-break space in them must be inside a UTF-8 character (on latin1, "INTO\xa0OUTFILE" is two
+ * words to the server). */
+static bool word_unambiguous(const unsigned char *p, const unsigned char *end)
+{
+	while (p < end) {
+		size_t n = *p >= 0x80 ? utf8_sequence(p, end) : 0;
+		if (n == 0 && *p == LATIN1_SPACE) {
+			return false;
+		}
+		p += n ? n : 1;
+	}
+	return true;
 }
 
 static bool is_word(unsigned char c)
@@ -68,6 +105,10 @@ static void skip_line(altair_mysql_lexer *lexer)
 static int comment(altair_mysql_lexer *lexer, altair_mysql_token *token)
 {
 	const char *p = lexer->at;
+	if (remaining(lexer, 3) && p[0] == '-' && p[1] == '-' && (unsigned char) p[2] == LATIN1_SPACE) {
+		fail(lexer, token, "'--' then a no-break space (a comment on a latin1 connection only)");
+		return -1;
+	}
 	bool dash = remaining(lexer, 2) && p[0] == '-' && p[1] == '-' && (!remaining(lexer, 3) || is_space((unsigned char) p[2]));
 	if (p[0] == '#' || dash) {
 		if (lexer->in_code_comment) {
@@ -155,6 +196,9 @@ static void variable(altair_mysql_lexer *lexer, altair_mysql_token *token)
 	while (lexer->at < lexer->end && (is_word((unsigned char) *lexer->at) || *lexer->at == '.')) {
 		lexer->at++;
 	}
+	if (!word_unambiguous((const unsigned char *) p, (const unsigned char *) lexer->at)) {
+		fail(lexer, token, "a no-break space outside quotes (a space on a latin1 connection)");
+	}
 }
 
 void altair_mysql_lex_next(altair_mysql_lexer *lexer, altair_mysql_token *token)
@@ -209,6 +253,10 @@ void altair_mysql_lex_next(altair_mysql_lexer *lexer, altair_mysql_token *token)
 	} else if (is_word(c)) {
 		while (lexer->at < lexer->end && is_word((unsigned char) *lexer->at)) {
 			lexer->at++;
+		}
+		if (!word_unambiguous((const unsigned char *) start, (const unsigned char *) lexer->at)) {
+			fail(lexer, token, "a no-break space outside quotes (a space on a latin1 connection)");
+			return;
 		}
 		token->kind = is_digit(c) ? ALTAIR_MYSQL_TOKEN_NUMBER : ALTAIR_MYSQL_TOKEN_WORD;
 	} else {
