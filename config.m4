@@ -5,6 +5,13 @@ PHP_ARG_ENABLE([altair-eval],
   [AS_HELP_STRING([--enable-altair-eval], [Enable altair_eval: hardened snippet evaluation])],
   [no])
 
+PHP_ARG_WITH([altair-eval-pg-query],
+  [for libpg_query (PostgreSQL's own parser, for the database relay)],
+  [AS_HELP_STRING([[--without-altair-eval-pg-query]],
+    [altair_eval: build the PostgreSQL relay without libpg_query (Debian: libpg-query-dev); statements are then split and classified by the relay's own lexer (docs/relay.md, "PostgreSQL")])],
+  [yes],
+  [no])
+
 PHP_ARG_ENABLE([altair-eval-dev],
   [whether to build altair_eval with -Wall -Wextra -Werror],
   [AS_HELP_STRING([--enable-altair-eval-dev], [altair_eval: developer build, warnings are errors])],
@@ -52,6 +59,32 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
 
   AC_DEFINE(HAVE_ALTAIR_EVAL, 1, [Whether altair_eval is enabled])
 
+  dnl The PostgreSQL relay splits and classifies statements with the server's own parser
+  dnl (relay/pgsql_grammar.c): libpg_query, linked statically with its symbols kept inside the module
+  dnl (it carries PostgreSQL's internals, and pg_utf_mblen is libpq's too). Without it the build
+  dnl stops, unless --without-altair-eval-pg-query asks for the relay's own lexer instead.
+  if test "$PHP_ALTAIR_EVAL_PG_QUERY" != "no"; then
+    AC_MSG_CHECKING([for libpg_query.a and pg_query.h])
+    altair_eval_pg_query_lib=
+    altair_eval_pg_query_multiarch=`$CC -print-multiarch 2>/dev/null`
+    for dir in $PHP_ALTAIR_EVAL_PG_QUERY /usr/local /usr; do
+      for lib in "$dir/lib/$altair_eval_pg_query_multiarch/libpg_query.a" "$dir/lib/libpg_query.a" "$dir/lib64/libpg_query.a"; do
+        if test -z "$altair_eval_pg_query_lib" && test -f "$lib" && test -f "$dir/include/pg_query.h"; then
+          altair_eval_pg_query_lib=$lib
+          PHP_ADD_INCLUDE($dir/include)
+        fi
+      done
+    done
+    if test -z "$altair_eval_pg_query_lib"; then
+      AC_MSG_RESULT([no])
+      AC_MSG_ERROR([altair_eval's PostgreSQL relay needs libpg_query (PostgreSQL's own parser): install it (Debian: apt-get install libpg-query-dev) or give its prefix with --with-altair-eval-pg-query=DIR; --without-altair-eval-pg-query builds the relay with its own lexer instead])
+    fi
+    AC_MSG_RESULT([$altair_eval_pg_query_lib])
+    ALTAIR_EVAL_SHARED_LIBADD="$ALTAIR_EVAL_SHARED_LIBADD $altair_eval_pg_query_lib -Wl,--exclude-libs,libpg_query.a"
+    PHP_SUBST(ALTAIR_EVAL_SHARED_LIBADD)
+    AC_DEFINE(HAVE_PG_QUERY, 1, [Whether the PostgreSQL relay reads statements with libpg_query])
+  fi
+
   PHP_NEW_EXTENSION(altair_eval,
     altair_eval.c \
     common/fdio.c \
@@ -68,6 +101,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/discovery_laravel.c \
     relay/pgsql.c \
     relay/pgsql_extended.c \
+    relay/pgsql_grammar.c \
+    relay/pgsql_json.c \
     relay/pgsql_query.c \
     relay/pgsql_server.c \
     relay/pgsql_sql.c \

@@ -72,6 +72,11 @@ typedef struct altair_relay_io {
 	void (*on_query)(void *context, const altair_relay_query *query); /* may be NULL */
 	void *context;
 	uint64_t (*now_ns)(void); /* a monotonic clock */
+	/* Set by the engine after each call: bytes of the client's it holds until the server answers
+	 * (a command behind the one in flight). The core reads no more of the client while this, or
+	 * what is queued for either side, is over its bound: a client that sends without reading its
+	 * replies, or faster than the server answers, is held back instead of growing the host. */
+	size_t client_held;
 } altair_relay_io;
 
 typedef struct {

@@ -13,16 +13,22 @@
 
 typedef enum { CONSUMED, HOLD } step;
 
+
 /* The relay answers the client itself, in order with the server's replies: an error
  * (refusal or the server's own rule), then ReadyForQuery when it ends the unit. */
 void altair_pgsql_relay_error(pgsql_session *s, const char *sqlstate, const char *message, bool ends_unit)
+{
+	altair_pgsql_relay_error_at(s, sqlstate, message, NULL, ends_unit);
+}
+
+void altair_pgsql_relay_error_at(pgsql_session *s, const char *sqlstate, const char *message, const char *position, bool ends_unit)
 {
 	reply *r = altair_pgsql_push(s, REPLY_RELAY);
 	if (!r) {
 		return;
 	}
 	altair_relay_buf out = {0};
-	altair_pgsql_put_error(&out, 'E', "ERROR", sqlstate, message);
+	altair_pgsql_put_error_at(&out, sqlstate, message, position);
 	if (ends_unit) {
 		altair_pgsql_put_ready(&out, s->tx == TX_NONE ? 'I' : 'E');
 		s->unit_pending = true;
@@ -32,8 +38,7 @@ void altair_pgsql_relay_error(pgsql_session *s, const char *sqlstate, const char
 		s->close = true;
 		return;
 	}
-	r->bytes = out.data;
-	r->length = out.length;
+	r->bytes = altair_relay_buf_take(&out, &r->length);
 	r->ends_unit = ends_unit;
 	r->fail_tx = true;
 	if (ends_unit && s->tx == TX_OPEN) {
@@ -57,6 +62,10 @@ static step ready_message(pgsql_session *s, const altair_pgsql_message *m)
 	if (copy_data) {
 		if (s->copy_in) {
 			altair_pgsql_to_server(s, m);
+		}
+		if (s->copy_in && m->type != 'd' && s->copy_sync_owed) {
+			altair_pgsql_put_sync(&s->io->to_server); /* the statement's own Sync was ignored during the copy */
+			s->copy_sync_owed = false;
 		}
 		return CONSUMED;
 	}
@@ -110,10 +119,25 @@ static void startup_message(pgsql_session *s, const altair_pgsql_message *m)
 		altair_relay_buf_append(&s->io->to_server, m->body, m->length);
 		s->client = CLIENT_CANCEL;
 	} else if (code >> 16 == 3) {
-		if (!altair_pgsql_filter_startup(m, &s->io->to_server)) {
+		/* In guarded modes the relay reads statements as the server does with standard strings on. */
+		static const char *const guarded[] = {"standard_conforming_strings", "on", NULL};
+		altair_relay_buf packet = {0};
+		if (!altair_pgsql_filter_startup(m, s->mode == ALTAIR_RELAY_WRITES ? NULL : guarded, &packet) || packet.failed) {
+			altair_relay_buf_free(&packet);
 			altair_pgsql_fatal(s, "altair_eval: the relay cannot read this startup packet");
 			return;
 		}
+		size_t offset = 0;
+		const char *name, *value;
+		while (s->mode != ALTAIR_RELAY_WRITES && altair_pgsql_startup_parameter(packet.data, packet.length, &offset, &name, &value)) {
+			if (strcasecmp(name, "client_encoding") == 0 && !altair_pgsql_encoding_safe(value, strlen(value))) {
+				altair_relay_buf_free(&packet);
+				altair_pgsql_fatal(s, ALTAIR_PGSQL_UNSAFE_ENCODING);
+				return;
+			}
+		}
+		altair_relay_buf_append(&s->io->to_server, packet.data, packet.length);
+		altair_relay_buf_free(&packet);
 		s->client = CLIENT_AUTH;
 	} else {
 		altair_pgsql_fatal(s, "altair_eval: the relay speaks PostgreSQL's protocol 3 only");
@@ -172,7 +196,16 @@ static altair_relay_session *pgsql_open(const altair_relay_config *config, altai
 	s->io = io;
 	s->superuser = -1;
 	s->lexing.standard_strings = true;
+	s->lexing.mode = config->mode;
 	return s;
+}
+
+/* What the client sent that waits for the server's answer (relay/engine.h, client_held). */
+static altair_relay_verdict held(pgsql_session *s, altair_relay_verdict verdict)
+{
+	bool waiting = s->unit_pending || s->server != SERVER_READY || s->client == CLIENT_AUTH;
+	s->io->client_held = waiting ? s->client_in.length : 0;
+	return verdict;
 }
 
 static altair_relay_verdict pgsql_from_client(altair_relay_session *s, const unsigned char *bytes, size_t length)
@@ -180,7 +213,7 @@ static altair_relay_verdict pgsql_from_client(altair_relay_session *s, const uns
 	if (!altair_relay_buf_append(&s->client_in, bytes, length)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
-	return altair_pgsql_client_input(s);
+	return held(s, altair_pgsql_client_input(s));
 }
 
 static altair_relay_verdict pgsql_from_server(altair_relay_session *s, const unsigned char *bytes, size_t length)
@@ -188,7 +221,7 @@ static altair_relay_verdict pgsql_from_server(altair_relay_session *s, const uns
 	if (!altair_relay_buf_append(&s->server_in, bytes, length)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
-	return altair_pgsql_server_input(s);
+	return held(s, altair_pgsql_server_input(s));
 }
 
 static void pgsql_finish(altair_relay_session *s)

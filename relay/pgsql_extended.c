@@ -60,22 +60,29 @@ static void remember(named *list, size_t *count, const char *name, const char *t
 /* A Parse whose statement the relay refuses, or cannot map in the extended protocol. */
 static const char *check_parse(pgsql_session *s, const char *sql, size_t length, const char **sqlstate, char *message, size_t size)
 {
-	altair_pgsql_statement st[ALTAIR_PGSQL_MAX_STATEMENTS];
-	size_t count = altair_pgsql_split(sql, length, &s->lexing, st, ALTAIR_PGSQL_MAX_STATEMENTS);
-	for (size_t i = 0; i < count; i++) {
+	altair_pgsql_statement *st = NULL;
+	altair_pgsql_syntax_error syntax;
+	size_t count = altair_pgsql_split(sql, length, &s->lexing, &st, &syntax);
+	const char *error = NULL;
+	if (syntax.message[0]) {
+		*sqlstate = "42601";
+		snprintf(message, size, "%s", syntax.message);
+		error = message;
+	}
+	for (size_t i = 0; i < count && !error; i++) {
 		if (st[i].kind == ALTAIR_PGSQL_REFUSED) {
 			*sqlstate = "25006";
 			altair_pgsql_refusal(s, st[i].refused_what, message, size);
-			return message;
-		}
-		if (st[i].kind != ALTAIR_PGSQL_PASS) {
+			error = message;
+		} else if (st[i].kind != ALTAIR_PGSQL_PASS) {
 			*sqlstate = "0A000";
 			snprintf(message, size, "altair_eval: %s as a prepared statement is not relayed (the database is %s in this evaluation); send it as a plain query (PDO::beginTransaction(), PDO::exec())",
 				st[i].tag, altair_relay_mode_name(s->mode));
-			return message;
+			error = message;
 		}
 	}
-	return NULL;
+	free(st);
+	return error;
 }
 
 /* Parse, Bind, Describe, Execute, Close: in a batch that ends at the client's Sync. */
@@ -156,9 +163,8 @@ void altair_pgsql_extended_message(pgsql_session *s, const altair_pgsql_message 
 		return;
 	}
 	if (!s->batch_open) {
-		size_t statements;
 		s->batch_open = true;
-		altair_pgsql_open_unit(s, true, &statements);
+		altair_pgsql_open_unit(s);
 	}
 	size_t offset = 0;
 	const char *name = altair_pgsql_cstring(m, &offset);

@@ -1,8 +1,11 @@
-/* A client's simple Query through the PostgreSQL relay (see pgsql_session.h): each statement
- * classified and planned (passed, mapped onto the relay's savepoints, or answered by the relay),
- * the text the server runs rebuilt when a statement was mapped. */
+/* A client's simple Query through the PostgreSQL relay (see pgsql_session.h): its statements split
+ * and classified (relay/pgsql_sql.h), planned (passed, mapped onto the relay's savepoints, or
+ * answered by the relay), and in read-only and rollback modes sent to the server one at a time,
+ * each as its own extended-protocol message (Parse, Bind, Describe, Execute, Sync), the next only
+ * once the last one's ReadyForQuery said the guard holds (pgsql_server.c). */
 #include "pgsql_session.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +18,7 @@ static const char *plan_query(pgsql_session *s, const altair_pgsql_statement *st
 	client_tx tx = s->tx;
 	size_t n = 0;
 	for (size_t i = 0; i < count; i++) {
-		plan_item item = {.kind = ITEM_SERVER, .start = st[i].start, .end = st[i].end, .after = tx};
+		plan_item item = {.kind = ITEM_SERVER, .statement = st[i].kind, .start = st[i].start, .end = st[i].end, .after = tx};
 		bool rollback_to = st[i].kind == ALTAIR_PGSQL_SAVEPOINT && strcmp(st[i].tag, "ROLLBACK") == 0;
 		if (st[i].kind == ALTAIR_PGSQL_REFUSED) {
 			*sqlstate = "25006";
@@ -63,6 +66,11 @@ static const char *plan_query(pgsql_session *s, const altair_pgsql_statement *st
 				}
 				item.after = tx = TX_OPEN;
 				break;
+			case ALTAIR_PGSQL_SET_TRANSACTION:
+				/* the guard keeps its own characteristics; the client's transaction is its savepoint */
+				item.kind = ITEM_RELAY;
+				item.tag = st[i].tag;
+				break;
 			default:
 				break;
 		}
@@ -72,43 +80,42 @@ static const char *plan_query(pgsql_session *s, const altair_pgsql_statement *st
 	return NULL;
 }
 
-/* The text the server runs: the client's, or rebuilt when a statement was mapped. */
-static bool build_text(const pgsql_session *s, const char *text, const altair_pgsql_statement *st, plan_item *items, size_t count,
-	altair_relay_buf *out)
+/* The SQL an item runs as: the relay's own for a mapped statement, NULL for the client's text. */
+static const char *mapped_sql(const plan_item *item)
 {
-	size_t statement = 0;
-	bool first = true;
-	for (size_t i = 0; i < count; i++) {
-		plan_item *item = &items[i];
-		while (st[statement].start != item->start) {
-			statement++;
-		}
-		const char *sql = NULL;
-		if (item->kind == ITEM_RELAY) {
-			continue;
-		}
-		if (item->kind == ITEM_SWALLOW) {
-			sql = "RELEASE SAVEPOINT altair_tx";
-		} else if (st[statement].kind == ALTAIR_PGSQL_BEGIN) {
-			sql = "SAVEPOINT altair_tx";
-		} else if (st[statement].kind == ALTAIR_PGSQL_COMMIT && strcmp(item->tag, "COMMIT") == 0) {
-			sql = "RELEASE SAVEPOINT altair_tx";
-		} else if (st[statement].kind == ALTAIR_PGSQL_COMMIT || st[statement].kind == ALTAIR_PGSQL_ROLLBACK) {
-			sql = "ROLLBACK TO SAVEPOINT altair_tx";
-		}
-		if (!first) {
-			altair_relay_buf_append(out, "\n;", 2);
-		}
-		first = false;
-		item->shift = altair_pgsql_characters(out->data, out->length) - altair_pgsql_characters((const unsigned char *) text, item->start);
-		if (sql) {
-			altair_relay_buf_append(out, sql, strlen(sql));
-		} else {
-			altair_relay_buf_append(out, text + item->start, item->end - item->start);
-		}
+	if (item->kind == ITEM_SWALLOW) {
+		return "RELEASE SAVEPOINT altair_tx";
 	}
-	(void) s;
-	return !out->failed;
+	switch (item->statement) {
+		case ALTAIR_PGSQL_BEGIN:
+			return "SAVEPOINT altair_tx";
+		case ALTAIR_PGSQL_COMMIT:
+			return strcmp(item->tag, "COMMIT") == 0 ? "RELEASE SAVEPOINT altair_tx" : "ROLLBACK TO SAVEPOINT altair_tx";
+		case ALTAIR_PGSQL_ROLLBACK:
+			return "ROLLBACK TO SAVEPOINT altair_tx";
+		default:
+			return NULL;
+	}
+}
+
+bool altair_pgsql_query_next(pgsql_session *s, reply *r)
+{
+	while (r->next_send < r->item_count && r->items[r->next_send].kind == ITEM_RELAY) {
+		r->next_send++;
+	}
+	if (r->next_send >= r->item_count) {
+		return false;
+	}
+	plan_item *item = &r->items[r->next_send++];
+	const char *sql = mapped_sql(item);
+	if (sql) {
+		item->shift = LONG_MAX; /* an error's position is in the relay's text, not the client's */
+		altair_pgsql_put_statement(&s->io->to_server, sql, strlen(sql));
+	} else {
+		item->shift = -altair_pgsql_characters((const unsigned char *) r->text, item->start);
+		altair_pgsql_put_statement(&s->io->to_server, r->text + item->start, item->end - item->start);
+	}
+	return true;
 }
 
 /* A Query only the relay answers (e.g. COMMIT outside a transaction): no round trip. */
@@ -124,92 +131,108 @@ static void answer_alone(pgsql_session *s, reply *r, const char *text, const pla
 		altair_pgsql_report(s, text + items[i].start, items[i].end - items[i].start, NULL, 0, r->started, -1, NULL, 0, false);
 		s->tx = items[i].after;
 	}
+	if (count == 0) {
+		altair_pgsql_put(&out, 'I', NULL, 0); /* an empty query */
+	}
 	altair_pgsql_put_ready(&out, s->tx == TX_NONE ? 'I' : s->tx == TX_OPEN ? 'T' : 'E');
-	r->bytes = out.data;
-	r->length = out.length;
-	r->ends_unit = true;
 	s->close |= out.failed;
+	r->bytes = altair_relay_buf_take(&out, &r->length);
+	r->ends_unit = true;
 }
 
-/* The Query the server gets: the relay's savepoint statements (prefix) in front, and the client's
- * text, rebuilt when a statement was mapped; error positions are mapped back by each item. */
-static void send_query(pgsql_session *s, reply *r, const char *prefix, size_t prefix_items, const altair_pgsql_statement *st, bool rewritten)
+/* The text the server's parser would refuse: its syntax error, from the relay, as the server
+ * words it (SQLSTATE 42601, the position in the client's text). */
+static void syntax_error(pgsql_session *s, const char *text, size_t length, const altair_pgsql_syntax_error *error)
 {
-	if (!prefix && !rewritten) {
-		altair_pgsql_put_query(&s->io->to_server, r->text, r->text_length);
-		return;
-	}
-	altair_relay_buf sql = {0};
-	if (prefix) {
-		altair_relay_buf_append(&sql, prefix, strlen(prefix));
-		altair_relay_buf_append(&sql, ";\n", 2);
-		r->prefix_length = sql.length;
-	}
-	for (size_t i = 0; i < r->item_count; i++) {
-		r->items[i].shift = (long) r->prefix_length;
-	}
-	plan_item *client_items = r->items + prefix_items;
-	size_t count = r->item_count - prefix_items;
-	if (rewritten ? build_text(s, r->text, st, client_items, count, &sql) : altair_relay_buf_append(&sql, r->text, r->text_length)) {
-		altair_pgsql_put_query(&s->io->to_server, (const char *) sql.data, sql.length);
-	} else {
-		s->close = true;
-	}
-	altair_relay_buf_free(&sql);
+	char position[24];
+	snprintf(position, sizeof(position), "%d", error->position);
+	altair_pgsql_report(s, text, length, NULL, 0, altair_pgsql_now(s), -1, error->message, strlen(error->message), true);
+	altair_pgsql_relay_error_at(s, "42601", error->message, error->position > 0 ? position : NULL, true);
 }
 
-void altair_pgsql_query_message(pgsql_session *s, const altair_pgsql_message *m)
+void altair_pgsql_writes_query(pgsql_session *s, const char *text, size_t length, const altair_pgsql_statement *st, size_t count)
 {
-	size_t length = m->length > 0 && m->body[m->length - 1] == 0 ? m->length - 1 : m->length;
-	const char *text = (const char *) m->body;
-	altair_pgsql_statement st[ALTAIR_PGSQL_MAX_STATEMENTS];
-	plan_item items[ALTAIR_PGSQL_MAX_ITEMS];
-	size_t count = altair_pgsql_split(text, length, &s->lexing, st, ALTAIR_PGSQL_MAX_STATEMENTS), item_count = 0;
-	char message[512];
-	const char *sqlstate = NULL, *error = NULL;
-	if (s->mode == ALTAIR_RELAY_WRITES) {
-		for (size_t i = 0; i < count; i++) {
-			items[item_count++] = (plan_item) {.kind = ITEM_SERVER, .start = st[i].start, .end = st[i].end};
-		}
-	} else {
-		error = plan_query(s, st, count, items, &item_count, &sqlstate, message, sizeof(message));
-	}
-	altair_pgsql_forget(s->statements, &s->statement_count, "");
-	altair_pgsql_forget(s->portals, &s->portal_count, "");
-	s->batch_open = false;
-	if (error) {
-		altair_pgsql_report(s, text, length, NULL, 0, altair_pgsql_now(s), -1, error, strlen(error), strcmp(sqlstate, "25006") == 0);
-		altair_pgsql_relay_error(s, sqlstate, error, true);
-		return;
-	}
-	bool rewritten = false, server = false;
-	for (size_t i = 0; i < item_count; i++) {
-		rewritten |= items[i].kind != ITEM_SERVER || items[i].tag != NULL;
-		server |= items[i].kind != ITEM_RELAY;
-	}
-	size_t prefix_items = 0;
-	const char *prefix = server ? altair_pgsql_open_unit(s, false, &prefix_items) : NULL;
 	reply *r = altair_pgsql_push(s, REPLY_QUERY);
 	if (!r) {
 		return;
 	}
 	r->text = altair_pgsql_copy(text, length);
 	r->text_length = length;
-	r->items = malloc((item_count + prefix_items + 1) * sizeof(plan_item));
+	r->items = malloc((count ? count : 1) * sizeof(plan_item));
 	if (!r->text || !r->items) {
 		s->close = true;
 		return;
 	}
-	for (size_t i = 0; i < prefix_items; i++) {
-		r->items[i] = (plan_item) {.kind = ITEM_SWALLOW, .after = s->tx};
+	for (size_t i = 0; i < count; i++) {
+		r->items[i] = (plan_item) {.kind = ITEM_SERVER, .start = st[i].start, .end = st[i].end};
 	}
-	memcpy(r->items + prefix_items, items, item_count * sizeof(plan_item));
-	r->item_count = prefix_items + item_count;
+	if (count == 0) {
+		r->items[0] = (plan_item) {.kind = ITEM_SERVER, .start = 0, .end = length}; /* reported whole */
+	}
+	r->item_count = count ? count : 1;
+	s->unit_pending = true;
+	altair_pgsql_put_query(&s->io->to_server, text, length);
+}
+
+void altair_pgsql_query_message(pgsql_session *s, const altair_pgsql_message *m)
+{
+	size_t length = m->length > 0 && m->body[m->length - 1] == 0 ? m->length - 1 : m->length;
+	const char *text = (const char *) m->body;
+	altair_pgsql_statement *st = NULL;
+	altair_pgsql_syntax_error syntax;
+	size_t count = altair_pgsql_split(text, length, &s->lexing, &st, &syntax), item_count = 0;
+	char message[512];
+	const char *sqlstate = NULL, *error = NULL;
+	altair_pgsql_forget(s->statements, &s->statement_count, "");
+	altair_pgsql_forget(s->portals, &s->portal_count, "");
+	s->batch_open = false;
+	if (s->mode == ALTAIR_RELAY_WRITES) {
+		/* writes: the Query goes as it is; the statements only name what is reported */
+		altair_pgsql_writes_query(s, text, length, st, count);
+		free(st);
+		return;
+	}
+	if (syntax.message[0]) {
+		syntax_error(s, text, length, &syntax);
+		return;
+	}
+	plan_item *items = malloc((2 * count + 1) * sizeof(plan_item));
+	if (!items) {
+		free(st);
+		s->close = true;
+		return;
+	}
+	error = plan_query(s, st, count, items, &item_count, &sqlstate, message, sizeof(message));
+	free(st);
+	if (error) {
+		free(items);
+		altair_pgsql_report(s, text, length, NULL, 0, altair_pgsql_now(s), -1, error, strlen(error), strcmp(sqlstate, "25006") == 0);
+		altair_pgsql_relay_error(s, sqlstate, error, true);
+		return;
+	}
+	bool server = false;
+	for (size_t i = 0; i < item_count; i++) {
+		server |= items[i].kind != ITEM_RELAY;
+	}
+	if (server) {
+		altair_pgsql_open_unit(s); /* the savepoint altair_q, in the first statement's Sync */
+	}
+	reply *r = altair_pgsql_push(s, REPLY_QUERY);
+	if (!r) {
+		free(items);
+		return;
+	}
+	r->text = altair_pgsql_copy(text, length);
+	r->text_length = length;
+	r->items = items;
+	r->item_count = item_count;
 	r->tx_before = s->tx;
 	s->unit_pending = true;
-	if (!server && count > 0) {
+	if (!r->text) {
+		s->close = true;
+	} else if (!server) {
 		answer_alone(s, r, text, items, item_count);
 	} else {
-		send_query(s, r, prefix, prefix_items, st, rewritten);
+		altair_pgsql_query_next(s, r);
 	}
 }

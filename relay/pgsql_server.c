@@ -121,36 +121,28 @@ void altair_pgsql_drain(pgsql_session *s)
 	}
 }
 
-const char *altair_pgsql_open_unit(pgsql_session *s, bool extended, size_t *statements)
+void altair_pgsql_open_unit(pgsql_session *s)
 {
-	static const char *const simple[] = {
+	static const char *const sql[] = {
 		[Q_NONE] = "SAVEPOINT altair_q",
-		[Q_CLEAN] = "RELEASE SAVEPOINT altair_q; SAVEPOINT altair_q",
 		[Q_FAILED] = "ROLLBACK TO SAVEPOINT altair_q",
 	};
-	*statements = 0;
 	if (s->mode == ALTAIR_RELAY_WRITES || s->tx != TX_NONE || s->q == Q_ACTIVE) {
-		return NULL;
-	}
-	const char *sql = simple[s->q];
-	*statements = s->q == Q_CLEAN ? 2 : 1;
-	s->q = Q_ACTIVE;
-	if (!extended) {
-		return sql; /* the caller puts it in front of the client's Query, in the same message */
+		return;
 	}
 	reply *r = altair_pgsql_push(s, REPLY_INTERNAL);
 	if (!r) {
-		return NULL;
+		return;
 	}
-	if (*statements == 2) {
+	if (s->q == Q_CLEAN) {
 		altair_pgsql_put_internal(&s->io->to_server, "RELEASE SAVEPOINT altair_q");
 		altair_pgsql_put_internal(&s->io->to_server, "SAVEPOINT altair_q");
 		snprintf(r->expect, sizeof(r->expect), "%s%s", ALTAIR_PGSQL_INTERNAL_REPLIES, ALTAIR_PGSQL_INTERNAL_REPLIES);
 	} else {
-		altair_pgsql_put_internal(&s->io->to_server, sql);
+		altair_pgsql_put_internal(&s->io->to_server, sql[s->q]);
 		snprintf(r->expect, sizeof(r->expect), "%s", ALTAIR_PGSQL_INTERNAL_REPLIES);
 	}
-	return NULL;
+	s->q = Q_ACTIVE;
 }
 
 /* The ReadyForQuery that ends a client's unit (Query or Sync). */
@@ -213,16 +205,70 @@ static const char *refusal_hint(const pgsql_session *s, const altair_pgsql_messa
 		? ALTAIR_RELAY_SERVER_REFUSAL_HINT : NULL;
 }
 
+/* The tags of what ends a transaction: after a statement the relay passed as it is, one of them
+ * means the guard is gone (ROLLBACK TO's tag is ROLLBACK too: a client's savepoint statement). */
+static bool ends_transaction(const altair_pgsql_message *m, bool rollback_to)
+{
+	static const char *const tags[] = {"COMMIT", "ROLLBACK", "PREPARE TRANSACTION", "COMMIT PREPARED", "ROLLBACK PREPARED"};
+	size_t length = m->length > 0 && m->body[m->length - 1] == 0 ? m->length - 1 : m->length;
+	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+		if (length == strlen(tags[i]) && memcmp(m->body, tags[i], length) == 0) {
+			return !(rollback_to && i == 1);
+		}
+	}
+	return false;
+}
+
+/* The guard is gone: nothing more is forwarded or sent; the connection closes. */
+static void guard_ended(pgsql_session *s, const char *what)
+{
+	char message[256];
+	snprintf(message, sizeof(message), "altair_eval: the server ended the relay's guard transaction (%s); closing the connection", what);
+	altair_pgsql_fatal(s, message);
+}
+
+/* A statement's ReadyForQuery (guarded: one per statement): the next goes, or the unit ends. */
+static void query_ready(pgsql_session *s, reply *r, const altair_pgsql_message *m)
+{
+	char status = m->length == 1 ? (char) m->body[0] : '?';
+	if (s->mode != ALTAIR_RELAY_WRITES && status != 'T' && status != 'E') {
+		guard_ended(s, "its ReadyForQuery says no transaction");
+		return;
+	}
+	if (s->mode != ALTAIR_RELAY_WRITES && !r->failed && status == 'T') {
+		relay_items(s, r);
+		if (altair_pgsql_query_next(s, r)) {
+			return; /* the Query's next statement; its replies follow */
+		}
+	}
+	relay_items(s, r);
+	pop(s);
+	end_unit(s, m);
+}
+
 static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *m)
 {
 	if (m->type != 'Z') {
 		relay_items(s, r);
 	}
 	plan_item *item = !r->failed && r->cursor < r->item_count ? &r->items[r->cursor] : NULL;
+	bool own = item && item->kind == ITEM_SWALLOW;
 	switch (m->type) {
+		case '1': /* ParseComplete, BindComplete, NoData of the relay's one-statement message */
+		case '2':
+		case 'n':
+			if (s->mode == ALTAIR_RELAY_WRITES) {
+				forward(s, m);
+			}
+			return;
 		case 'C':
-			s->copy_in = false;
-			if (item && item->kind == ITEM_SWALLOW) {
+			s->copy_in = s->copy_sync_owed = false;
+			if (s->mode != ALTAIR_RELAY_WRITES && item && !item->tag && !own
+				&& ends_transaction(m, item->statement == ALTAIR_PGSQL_SAVEPOINT)) {
+				guard_ended(s, (const char *) m->body);
+				return;
+			}
+			if (own) {
 				r->cursor++;
 				s->tx = r->tx_before = item->after;
 				return;
@@ -245,8 +291,8 @@ static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *
 		case 'E': {
 			size_t length = 0;
 			const char *message = reported_error(m, &length);
-			altair_pgsql_put_error_shifted(&s->io->to_client, m, item ? item->shift : (long) r->prefix_length, refusal_hint(s, m));
-			s->copy_in = false;
+			altair_pgsql_put_error_shifted(&s->io->to_client, m, item ? item->shift : 0, refusal_hint(s, m));
+			s->copy_in = s->copy_sync_owed = false;
 			if (item) {
 				altair_pgsql_report(s, r->text + item->start, item->end - item->start, NULL, 0, r->started, -1,
 					message, length, false);
@@ -258,16 +304,16 @@ static void query_reply(pgsql_session *s, reply *r, const altair_pgsql_message *
 			return;
 		}
 		case 'Z':
-			relay_items(s, r);
-			pop(s);
-			end_unit(s, m);
+			query_ready(s, r, m);
 			return;
 		case 'G':
 			s->copy_in = true;
+			/* the statement's Sync came during the copy, which the server ignores */
+			s->copy_sync_owed = s->mode != ALTAIR_RELAY_WRITES;
 			forward(s, m);
 			return;
 		default:
-			if (!item || item->kind != ITEM_SWALLOW) {
+			if (!own) {
 				forward(s, m);
 			}
 	}
@@ -340,6 +386,10 @@ static void ready_reply(pgsql_session *s, const altair_pgsql_message *m)
 				extended_error(s, m);
 				return;
 			}
+			if (m->type == 'C' && s->mode != ALTAIR_RELAY_WRITES && ends_transaction(m, false)) {
+				guard_ended(s, (const char *) m->body); /* the relay's check of the Parse missed it */
+				return;
+			}
 			forward(s, m);
 			s->copy_in = m->type == 'G' || (s->copy_in && m->type != 'C');
 			if (m->type == 'C' || m->type == 'I' || m->type == 's') {
@@ -364,13 +414,16 @@ static void ready_reply(pgsql_session *s, const altair_pgsql_message *m)
 	}
 }
 
-static void track_parameter(pgsql_session *s, const altair_pgsql_message *m)
+/* A ParameterStatus: what the relay keeps of it. False when it says the relay can no longer read
+ * statements as the server does (an encoding it does not read, standard_conforming_strings off,
+ * set by a means its refusals missed): the connection then closes before anything more passes. */
+static bool track_parameter(pgsql_session *s, const altair_pgsql_message *m)
 {
 	size_t offset = 0;
 	const char *name = altair_pgsql_cstring(m, &offset);
 	const char *value = name ? altair_pgsql_cstring(m, &offset) : NULL;
 	if (!value) {
-		return;
+		return true;
 	}
 	if (strcmp(name, "server_version") == 0) {
 		snprintf(s->server_version, sizeof(s->server_version), "%s", value);
@@ -378,9 +431,15 @@ static void track_parameter(pgsql_session *s, const altair_pgsql_message *m)
 		s->superuser = strcmp(value, "on") == 0;
 	} else if (strcmp(name, "standard_conforming_strings") == 0) {
 		s->lexing.standard_strings = strcmp(value, "off") != 0;
-	} else if (strcmp(name, "client_encoding") == 0) {
-		s->lexing.ascii_trail_bytes = altair_pgsql_encoding_has_ascii_trail(value, strlen(value));
+		if (!s->lexing.standard_strings && s->mode != ALTAIR_RELAY_WRITES) {
+			altair_pgsql_fatal(s, "altair_eval: standard_conforming_strings was turned off, and the relay reads statements as the server does only with it on; closing the connection");
+			return false;
+		}
+	} else if (strcmp(name, "client_encoding") == 0 && s->mode != ALTAIR_RELAY_WRITES && !altair_pgsql_encoding_safe(value, strlen(value))) {
+		altair_pgsql_fatal(s, ALTAIR_PGSQL_UNSAFE_ENCODING);
+		return false;
 	}
+	return true;
 }
 
 /* Before the guard: authentication passes through; a server that requires TLS is named. */
@@ -453,8 +512,9 @@ altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 		}
 		used += m.total;
 		if (m.type == 'S') {
-			track_parameter(s, &m);
-			forward(s, &m);
+			if (track_parameter(s, &m)) {
+				forward(s, &m);
+			}
 		} else if (s->server == SERVER_AUTH) {
 			auth_reply(s, &m);
 		} else if (s->server == SERVER_GUARDING) {

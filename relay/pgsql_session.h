@@ -11,6 +11,13 @@
  * own transaction gets the savepoint altair_q first (so an error never poisons the guard:
  * ROLLBACK TO it after an error, else RELEASE it); the client's BEGIN is SAVEPOINT
  * altair_tx, its COMMIT a RELEASE, its ROLLBACK a ROLLBACK TO and RELEASE.
+ *
+ * What the server decides: a client Query's statements (split and classified by PostgreSQL's own
+ * parser, relay/pgsql_sql.h) reach it one at a time, each as its own extended-protocol message
+ * (Parse, Bind, Describe, Execute, Sync), so a text the relay took for one statement that the
+ * server reads as several is refused by the server; after each, its CommandComplete tag and its
+ * ReadyForQuery's status must say the guard holds, or the connection is closed before anything
+ * more is sent or forwarded.
  */
 #ifndef ALTAIR_RELAY_PGSQL_SESSION_H
 #define ALTAIR_RELAY_PGSQL_SESSION_H
@@ -19,8 +26,6 @@
 #include "pgsql_sql.h"
 #include "pgsql_wire.h"
 
-/* Statements in one Query the relay maps one by one (the rest: one last statement). */
-#define ALTAIR_PGSQL_MAX_STATEMENTS 64
 /* Prepared statements and portals whose text the relay keeps for the queries report. */
 #define ALTAIR_PGSQL_MAX_NAMED 128
 /* What the client may send ahead while a unit awaits the server's answer (its input waits in
@@ -28,8 +33,10 @@
 #ifndef ALTAIR_PGSQL_MAX_HELD
 #define ALTAIR_PGSQL_MAX_HELD (64u * 1024 * 1024)
 #endif
-/* A Query's plan: up to two items a statement, and the relay's savepoint statements in front. */
-#define ALTAIR_PGSQL_MAX_ITEMS (2 * ALTAIR_PGSQL_MAX_STATEMENTS + 2)
+
+/* Why a session asking for an encoding the relay does not read is closed. */
+#define ALTAIR_PGSQL_UNSAFE_ENCODING \
+	"altair_eval: the relay does not read the client encodings whose characters can hold an ASCII byte (SJIS, BIG5, GBK, UHC, GB18030, JOHAB): a quote or a backslash could be half of a character; use UTF8"
 
 typedef enum { CLIENT_STARTUP, CLIENT_AUTH, CLIENT_READY, CLIENT_CANCEL, CLIENT_GONE } client_phase;
 typedef enum { SERVER_AUTH, SERVER_GUARDING, SERVER_READY } server_phase;
@@ -58,6 +65,7 @@ typedef enum { ITEM_SERVER, ITEM_SWALLOW, ITEM_RELAY } item_kind;
 
 typedef struct {
 	item_kind kind;
+	altair_pgsql_kind statement; /* what the client's statement is (its SQL, when the relay maps it) */
 	size_t start, end; /* the client's statement in the query text */
 	const char *tag; /* the command tag the client gets instead of the server's (or the relay's) */
 	const char *notice; /* ITEM_RELAY: a WARNING first (SQLSTATE notice_state) */
@@ -77,8 +85,8 @@ typedef struct {
 	uint64_t started;
 	plan_item *items; /* REPLY_QUERY, owned */
 	size_t item_count, cursor;
+	size_t next_send; /* REPLY_QUERY, guarded: the next item to send the server (one at a time) */
 	client_tx tx_before; /* REPLY_QUERY: the client's transaction before the current item */
-	size_t prefix_length; /* REPLY_QUERY: bytes of the relay's SQL in front of the client's */
 	bool failed;
 	unsigned char *bytes; /* REPLY_RELAY, owned */
 	size_t length;
@@ -108,6 +116,8 @@ struct altair_relay_session {
 	bool skip_to_sync; /* the relay refused in this batch: the client's messages until Sync are dropped */
 	bool server_skipping; /* the server failed in this batch before the client's Sync came */
 	bool copy_in; /* COPY FROM STDIN is running: the client's CopyData passes */
+	bool copy_sync_owed; /* ... started by one of the relay's one-statement messages, whose Sync the
+	                      * server ignored during the copy: the client's CopyDone/CopyFail brings one */
 	bool finished;
 	/* Password messages the server has asked for (an authentication request): only that many pass
 	 * before its ReadyForQuery, so nothing else of the client's reaches it before the guard. */
@@ -128,20 +138,25 @@ extern const altair_relay_engine altair_relay_engine_pgsql;
 
 /* pgsql_server.c */
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s);
-/* Before a unit that reaches the server outside the client's transaction: altair_q, fresh. For
- * an extended batch the relay's statements are queued; for a Query, the SQL to put in front of
- * the client's is returned (one message, one reply to wait for), with its statement count. */
-const char *altair_pgsql_open_unit(pgsql_session *s, bool extended, size_t *statements);
+/* Before a unit that reaches the server outside the client's transaction: altair_q, fresh, queued
+ * as the relay's own extended-protocol statements, answered within the unit's first Sync. */
+void altair_pgsql_open_unit(pgsql_session *s);
 /* pgsql.c: the client's waiting input, once the server has answered. */
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s);
 /* pgsql.c: the relay answers the client itself, in order with the server's replies: an error,
  * then ReadyForQuery when it ends the unit; inside the client's transaction, that fails it. */
 void altair_pgsql_relay_error(pgsql_session *s, const char *sqlstate, const char *message, bool ends_unit);
+/* ... with the error's position in the client's text ('P', 1-based characters), or NULL. */
+void altair_pgsql_relay_error_at(pgsql_session *s, const char *sqlstate, const char *message, const char *position, bool ends_unit);
 /* pgsql.c: the relay's refusal sentence (altair_relay_refusal) for what is refused. */
 void altair_pgsql_refusal(const pgsql_session *s, const char *what, char *out, size_t size);
 void altair_pgsql_to_server(pgsql_session *s, const altair_pgsql_message *m);
 /* pgsql_query.c: a client's Query. */
 void altair_pgsql_query_message(pgsql_session *s, const altair_pgsql_message *m);
+/* pgsql_query.c: a Query in writes mode, sent as it is (its statements name what is reported). */
+void altair_pgsql_writes_query(pgsql_session *s, const char *text, size_t length, const altair_pgsql_statement *st, size_t count);
+/* pgsql_query.c: a guarded Query's next statement to the server, alone; false when none is left. */
+bool altair_pgsql_query_next(pgsql_session *s, reply *r);
 /* pgsql_extended.c: a client's Parse, Bind, Describe, Execute or Close. */
 void altair_pgsql_extended_message(pgsql_session *s, const altair_pgsql_message *m);
 /* pgsql_extended.c: a copy with a NUL after it (NULL on allocation failure); a name forgotten. */

@@ -1,9 +1,19 @@
-/* See pgsql_sql.h. The lexical rules are those of PostgreSQL's src/backend/parser/scan.l. */
+/* See pgsql_sql.h. The relay's own reading, for a build without libpg_query: the lexical rules are
+ * those of PostgreSQL's src/backend/parser/scan.l. Also what both readings share: the settings and
+ * functions a guarded mode refuses, the client encodings the relay reads. */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include "pgsql_sql.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-typedef enum { TOK_END, TOK_WORD, TOK_QIDENT, TOK_STRING, TOK_SEMI, TOK_OPEN, TOK_CLOSE, TOK_OTHER } tok_type;
+/* TOK_UIDENT: U&"…", a name whose escapes the relay does not read (a savepoint or function so named is refused) */
+typedef enum { TOK_END, TOK_WORD, TOK_QIDENT, TOK_UIDENT, TOK_STRING, TOK_SEMI, TOK_OPEN, TOK_CLOSE, TOK_OTHER } tok_type;
 
 typedef struct {
 	tok_type type;
@@ -31,10 +41,13 @@ static bool is_ident_char(unsigned char c)
 	return is_ident_start(c) || (c >= '0' && c <= '9') || c == '$';
 }
 
-/* The width of the character at i: two bytes for a lead byte in an encoding with ASCII trails. */
+/* The width of the character at i: one byte in every client encoding the relay reads (a
+ * multibyte character there holds no ASCII byte; the others are refused: altair_pgsql_encoding_safe). */
 static size_t width(const scanner *sc, size_t i)
 {
-	return sc->lexing->ascii_trail_bytes && sc->s[i] >= 0x80 && i + 1 < sc->length ? 2 : 1;
+	(void) sc;
+	(void) i;
+	return 1;
 }
 
 /* Skips blanks, "--" comments and nested block comments. */
@@ -191,7 +204,7 @@ static token next_token(scanner *sc)
 				t.type = TOK_STRING;
 			} else {
 				skip_quoted_ident(sc);
-				t.type = TOK_QIDENT;
+				t.type = TOK_UIDENT;
 				t.start += 3;
 				t.end = sc->pos;
 				sc->pos += sc->pos < sc->length;
@@ -259,30 +272,66 @@ static bool name_starts(const scanner *sc, token t, const char *prefix)
 	return true;
 }
 
-static bool name_is(const scanner *sc, token t, const char *name)
-{
-	return name_starts(sc, t, name) && t.end - t.start == strlen(name);
-}
-
-/* The settings no client may change or reset: they decide whether the guard transaction holds. */
+/* The settings no client may change or reset. The guard holds without the relay's refusal (the
+ * read-only transaction has taken its snapshot: the server refuses to make it read-write; the
+ * default_ ones apply to transactions after the guard), but the refusal says why clearly; the
+ * relay reads statements as the server does only with standard_conforming_strings on. */
 #define GUARDED(name) {name, "SET " name, "RESET " name}
 static const struct {
 	const char *name, *set, *reset;
 } guarded_settings[] = {
-	GUARDED("transaction_read_only"), GUARDED("default_transaction_read_only"), GUARDED("transaction_isolation"),
-	GUARDED("default_transaction_isolation"), GUARDED("transaction_deferrable"), GUARDED("default_transaction_deferrable"),
-	GUARDED("session_replication_role"),
+	GUARDED("transaction_read_only"), GUARDED("default_transaction_read_only"), GUARDED("session_replication_role"),
+	GUARDED("standard_conforming_strings"),
 };
 
-/* The refusal's words for a guarded setting's SET or RESET, or NULL. */
-static const char *guarded_setting(const scanner *sc, token t, bool reset)
+const char *altair_pgsql_setting_refused(const char *name, size_t length, bool reset)
 {
 	for (size_t i = 0; i < sizeof(guarded_settings) / sizeof(guarded_settings[0]); i++) {
-		if (name_is(sc, t, guarded_settings[i].name)) {
+		if (strlen(guarded_settings[i].name) == length && strncasecmp(guarded_settings[i].name, name, length) == 0) {
 			return reset ? guarded_settings[i].reset : guarded_settings[i].set;
 		}
 	}
 	return NULL;
+}
+
+/* Functions whose effects are outside the transaction (another session ended, the server's files,
+ * its configuration, its statistics, other servers), or that run SQL from a string the relay
+ * cannot read. Refused in read-only and rollback modes. */
+static const char *const refused_functions[] = {
+	"pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile", "pg_promote", "pg_switch_wal",
+	"pg_create_restore_point", "pg_log_backend_memory_contexts", "pg_stat_reset", "pg_stat_reset_shared",
+	"pg_stat_reset_single_table_counters", "pg_stat_reset_single_function_counters", "pg_stat_reset_slru",
+	"pg_stat_reset_replication_slot", "pg_stat_reset_subscription_stats", "pg_create_physical_replication_slot",
+	"pg_create_logical_replication_slot", "pg_drop_replication_slot", "pg_copy_physical_replication_slot",
+	"pg_copy_logical_replication_slot", "pg_replication_slot_advance", "pg_logical_emit_message",
+	"pg_replication_origin_create", "pg_replication_origin_drop", "pg_replication_origin_advance",
+	"pg_replication_origin_session_setup", "pg_wal_replay_pause", "pg_wal_replay_resume", "pg_backup_start",
+	"pg_backup_stop", "pg_import_system_collations", "lo_import", "lo_export", "pg_file_write", "pg_file_rename",
+	"pg_file_unlink", "pg_file_sync", "pg_logfile_rotate", "dblink", "dblink_exec", "dblink_connect",
+	"dblink_connect_u", "dblink_send_query", "dblink_open", "query_to_xml", "query_to_xmlschema",
+	"query_to_xml_and_xmlschema", "ts_stat", "ts_rewrite", "set_config",
+};
+
+const char *altair_pgsql_function_refused(const char *name, size_t length, altair_relay_mode mode)
+{
+	if (mode == ALTAIR_RELAY_WRITES) {
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof(refused_functions) / sizeof(refused_functions[0]); i++) {
+		if (strlen(refused_functions[i]) == length && strncasecmp(refused_functions[i], name, length) == 0) {
+			return refused_functions[i];
+		}
+	}
+	return NULL;
+}
+
+/* The refusal's words for a guarded setting's SET or RESET, or NULL. */
+static const char *guarded_setting(const scanner *sc, token t, bool reset)
+{
+	if (t.type != TOK_WORD && t.type != TOK_QIDENT) {
+		return NULL;
+	}
+	return altair_pgsql_setting_refused((const char *) sc->s + t.start, t.end - t.start, reset);
 }
 
 /* Whether the tokens from sc's position to end hold the words "read write" in a row. */
@@ -332,6 +381,23 @@ static void classify_copy(scanner *sc, size_t end, altair_pgsql_statement *st)
 	}
 }
 
+/* The text of a string or word token (its quotes off), for a setting's value. */
+static bool value_text(const scanner *sc, token t, char *out, size_t size)
+{
+	size_t from = t.start, to = t.end;
+	if (t.type == TOK_STRING && to - from >= 2 && sc->s[from] == '\'' && sc->s[to - 1] == '\'') {
+		from++, to--;
+	} else if (t.type != TOK_WORD) {
+		return false;
+	}
+	if (to - from >= size || memchr(sc->s + from, '\\', to - from) || memchr(sc->s + from, '\'', to - from)) {
+		return false;
+	}
+	memcpy(out, sc->s + from, to - from);
+	out[to - from] = '\0';
+	return true;
+}
+
 static void classify_set(scanner *sc, size_t end, altair_pgsql_statement *st, bool reset)
 {
 	token t = next_token(sc);
@@ -339,22 +405,58 @@ static void classify_set(scanner *sc, size_t end, altair_pgsql_statement *st, bo
 		refuse(st, "RESET ALL");
 		return;
 	}
-	if (!reset && (is_word(sc, t, "session") || is_word(sc, t, "local"))) {
+	bool session = !reset && (is_word(sc, t, "session") || is_word(sc, t, "local"));
+	if (session) {
 		t = next_token(sc);
-		if (is_word(sc, t, "characteristics")) {
-			refuse(st, "SET SESSION CHARACTERISTICS");
-			return;
+	}
+	if (session && is_word(sc, t, "characteristics")) {
+		/* later transactions' characteristics: only the guard's runs here */
+		if (sc->lexing->mode == ALTAIR_RELAY_READ_ONLY && has_read_write(sc, end)) {
+			refuse(st, "SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE");
 		}
+		return;
 	}
 	if (!reset && is_word(sc, t, "transaction")) {
-		if (has_read_write(sc, end)) {
+		if (sc->lexing->mode == ALTAIR_RELAY_READ_ONLY && has_read_write(sc, end)) {
 			refuse(st, "SET TRANSACTION READ WRITE");
+		} else {
+			st->kind = ALTAIR_PGSQL_SET_TRANSACTION;
+			st->tag = "SET";
+		}
+		return;
+	}
+	if (!reset && (is_word(sc, t, "names") || is_word(sc, t, "client_encoding"))) {
+		token value = next_token(sc);
+		char name[64];
+		if (is_word(sc, value, "to") || (value.type == TOK_OTHER && sc->s[value.start] == '=')) {
+			value = next_token(sc);
+		}
+		if (!is_word(sc, value, "default") && (!value_text(sc, value, name, sizeof(name)) || !altair_pgsql_encoding_safe(name, strlen(name)))) {
+			refuse(st, "a client encoding whose characters can hold an ASCII byte (SJIS, BIG5, GBK, UHC, GB18030, JOHAB)");
 		}
 		return;
 	}
 	const char *what = guarded_setting(sc, t, reset);
 	if (what) {
 		refuse(st, what);
+	}
+}
+
+/* A call of a refused function anywhere in the statement: a name, then '('. */
+static void classify_calls(scanner *sc, size_t end, altair_pgsql_statement *st)
+{
+	token previous = {.type = TOK_END};
+	for (token t = next_token(sc); t.type != TOK_END && t.start < end && st->kind != ALTAIR_PGSQL_REFUSED; t = next_token(sc)) {
+		if (t.type == TOK_OPEN && (previous.type == TOK_WORD || previous.type == TOK_QIDENT)) {
+			const char *what = altair_pgsql_function_refused((const char *) sc->s + previous.start, previous.end - previous.start,
+				sc->lexing->mode);
+			if (what) {
+				refuse(st, what);
+			}
+		} else if (t.type == TOK_OPEN && previous.type == TOK_UIDENT && sc->lexing->mode != ALTAIR_RELAY_WRITES) {
+			refuse(st, "a call of a function named in a Unicode-escaped identifier (U&\"…\")");
+		}
+		previous = t;
 	}
 }
 
@@ -375,8 +477,8 @@ static void classify_end(scanner *sc, token w0, token w1, size_t after_w0, size_
 		name = is_word(sc, name, "savepoint") ? next_token(sc) : name;
 		st->kind = ALTAIR_PGSQL_SAVEPOINT;
 		st->tag = "ROLLBACK";
-		if (name_starts(sc, name, "altair_")) {
-			refuse(st, "ROLLBACK TO a savepoint of the relay (altair_*)");
+		if (name_starts(sc, name, "altair_") || name.type == TOK_UIDENT) {
+			refuse(st, "ROLLBACK TO a savepoint of the relay (altair_*), or one named in a Unicode-escaped identifier");
 		}
 		return;
 	}
@@ -405,7 +507,7 @@ static void classify(const char *text, size_t start, size_t end, const altair_pg
 	token w1 = next_token(&sc);
 	if (is_word(&sc, w0, "begin") || (is_word(&sc, w0, "start") && is_word(&sc, w1, "transaction"))) {
 		sc.pos = after_w0;
-		if (has_read_write(&sc, end)) {
+		if (lexing->mode == ALTAIR_RELAY_READ_ONLY && has_read_write(&sc, end)) {
 			refuse(st, "BEGIN READ WRITE");
 		} else {
 			st->kind = ALTAIR_PGSQL_BEGIN;
@@ -417,8 +519,8 @@ static void classify(const char *text, size_t start, size_t end, const altair_pg
 		token name = is_word(&sc, w0, "release") && is_word(&sc, w1, "savepoint") ? next_token(&sc) : w1;
 		st->kind = ALTAIR_PGSQL_SAVEPOINT;
 		st->tag = is_word(&sc, w0, "savepoint") ? "SAVEPOINT" : "RELEASE";
-		if (name_starts(&sc, name, "altair_")) {
-			refuse(st, "a savepoint of the relay (altair_*)");
+		if (name_starts(&sc, name, "altair_") || name.type == TOK_UIDENT) {
+			refuse(st, "a savepoint of the relay (altair_*), or one named in a Unicode-escaped identifier");
 		}
 	} else if (is_word(&sc, w0, "prepare") && is_word(&sc, w1, "transaction")) {
 		refuse(st, "PREPARE TRANSACTION");
@@ -432,6 +534,12 @@ static void classify(const char *text, size_t start, size_t end, const altair_pg
 		refuse(st, "DISCARD ALL");
 	} else if (is_word(&sc, w0, "execute") && name_starts(&sc, w1, "altair_")) {
 		refuse(st, "EXECUTE of a statement of the relay (altair_*)");
+	} else if (is_word(&sc, w0, "do") && lexing->mode == ALTAIR_RELAY_READ_ONLY) {
+		refuse(st, "DO (server-side code the relay cannot read, which could call pg_terminate_backend)");
+	}
+	if (st->kind != ALTAIR_PGSQL_REFUSED) {
+		sc.pos = start;
+		classify_calls(&sc, end, st);
 	}
 }
 
@@ -494,11 +602,30 @@ static void track(const scanner *sc, token t, nesting *n)
 	n->begin_pending = n->routine && n->atomic == 0 && is_word(sc, t, "begin");
 }
 
-size_t altair_pgsql_split(const char *text, size_t length, const altair_pgsql_lexing *lexing,
-	altair_pgsql_statement *out, size_t max)
+/* One more statement in *out (grown as needed); false when there is no room or no memory. */
+static bool add_statement(altair_pgsql_statement **out, size_t *count, size_t *capacity, const altair_pgsql_statement *st)
+{
+	if (*count == *capacity) {
+		size_t grown = *capacity ? 2 * *capacity : 8;
+		altair_pgsql_statement *more = *count >= ALTAIR_PGSQL_MAX_STATEMENTS ? NULL : realloc(*out, grown * sizeof(**out));
+		if (!more) {
+			return false;
+		}
+		*out = more;
+		*capacity = grown;
+	}
+	(*out)[(*count)++] = *st;
+	return true;
+}
+
+size_t altair_pgsql_lexer_split(const char *text, size_t length, const altair_pgsql_lexing *lexing, altair_pgsql_statement **out,
+	altair_pgsql_syntax_error *error)
 {
 	scanner sc = {.s = (const unsigned char *) text, .length = length, .pos = 0, .lexing = lexing};
-	size_t count = 0, start = 0;
+	size_t count = 0, capacity = 0, start = 0;
+	*out = NULL;
+	error->message[0] = '\0';
+	error->position = 0;
 	nesting n = {0};
 	size_t nested[64];
 	bool nested_atomic[64];
@@ -506,7 +633,7 @@ size_t altair_pgsql_split(const char *text, size_t length, const altair_pgsql_le
 	for (;;) {
 		token t = next_token(&sc);
 		bool last = t.type == TOK_END;
-		if (t.type == TOK_SEMI && (n.parens > 0 || n.atomic > 0 || count + 1 == max)) {
+		if (t.type == TOK_SEMI && (n.parens > 0 || n.atomic > 0)) {
 			if (nested_count < 64) {
 				nested_atomic[nested_count] = n.atomic > 0;
 				nested[nested_count++] = t.end;
@@ -518,27 +645,28 @@ size_t altair_pgsql_split(const char *text, size_t length, const altair_pgsql_le
 			continue;
 		}
 		size_t end = last ? length : t.start;
-		if (max > 0 && count < max) {
-			altair_pgsql_statement *st = &out[count];
-			while (start < end && is_space((unsigned char) text[start])) {
-				start++;
-			}
-			while (end > start && is_space((unsigned char) text[end - 1])) {
-				end--;
-			}
-			st->start = start;
-			st->end = end;
-			classify(text, start, end, lexing, st);
-			for (size_t i = 0; i < nested_count && st->kind != ALTAIR_PGSQL_REFUSED; i++) {
-				size_t piece_end = i + 1 < nested_count ? nested[i + 1] - 1 : end;
-				check_nested(text, nested[i], piece_end, lexing, nested_atomic[i], st);
-			}
-			if (nested_count == 64) {
-				refuse(st, "a statement nested this deeply");
-			}
-			if (st->kind != ALTAIR_PGSQL_EMPTY) {
-				count++;
-			}
+		altair_pgsql_statement st;
+		while (start < end && is_space((unsigned char) text[start])) {
+			start++;
+		}
+		while (end > start && is_space((unsigned char) text[end - 1])) {
+			end--;
+		}
+		st.start = start;
+		st.end = end;
+		classify(text, start, end, lexing, &st);
+		for (size_t i = 0; i < nested_count && st.kind != ALTAIR_PGSQL_REFUSED; i++) {
+			size_t piece_end = i + 1 < nested_count ? nested[i + 1] - 1 : end;
+			check_nested(text, nested[i], piece_end, lexing, nested_atomic[i], &st);
+		}
+		if (nested_count == 64) {
+			refuse(&st, "a statement nested this deeply");
+		}
+		if (st.kind != ALTAIR_PGSQL_EMPTY && !add_statement(out, &count, &capacity, &st)) {
+			snprintf(error->message, sizeof(error->message), "altair_eval: more than %d statements in one query", ALTAIR_PGSQL_MAX_STATEMENTS);
+			free(*out);
+			*out = NULL;
+			return 0;
 		}
 		if (last) {
 			return count;
@@ -549,13 +677,40 @@ size_t altair_pgsql_split(const char *text, size_t length, const altair_pgsql_le
 	}
 }
 
-bool altair_pgsql_encoding_has_ascii_trail(const char *name, size_t length)
+size_t altair_pgsql_split(const char *text, size_t length, const altair_pgsql_lexing *lexing, altair_pgsql_statement **out,
+	altair_pgsql_syntax_error *error)
 {
-	static const char *const encodings[] = {"SJIS", "SHIFT_JIS_2004", "BIG5", "GBK", "UHC", "GB18030", "JOHAB", "WIN932", "WIN936", "WIN949", "WIN950", "MSKANJI", "SHIFTJIS"};
-	for (size_t i = 0; i < sizeof(encodings) / sizeof(encodings[0]); i++) {
-		if (strlen(encodings[i]) == length && strncmp(encodings[i], name, length) == 0) {
-			return true;
+#ifdef HAVE_PG_QUERY
+	return altair_pgsql_grammar_split(text, length, lexing, out, error);
+#else
+	return altair_pgsql_lexer_split(text, length, lexing, out, error);
+#endif
+}
+
+bool altair_pgsql_encoding_safe(const char *name, size_t length)
+{
+	/* PostgreSQL's names and aliases of these encodings (pg_encname_tbl), compared as it compares
+	 * them: letters and digits only, in lower case. */
+	static const char *const unsafe[] = {
+		"sjis", "shiftjis", "mskanji", "win932", "cp932", "shiftjis2004", "big5", "win950", "cp950", "gbk", "win936", "cp936",
+		"uhc", "win949", "cp949", "gb18030", "johab",
+	};
+	char clean[32];
+	size_t n = 0;
+	for (size_t i = 0; i < length; i++) {
+		char c = name[i];
+		if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+			if (n + 1 >= sizeof(clean)) {
+				return true; /* no such encoding: the server refuses the name itself */
+			}
+			clean[n++] = (char) (c >= 'A' && c <= 'Z' ? c + 32 : c);
 		}
 	}
-	return false;
+	clean[n] = '\0';
+	for (size_t i = 0; i < sizeof(unsafe) / sizeof(unsafe[0]); i++) {
+		if (strcmp(clean, unsafe[i]) == 0) {
+			return false;
+		}
+	}
+	return true;
 }

@@ -1,10 +1,17 @@
 /*
- * PostgreSQL's SQL text as the relay needs it (docs/ARCHITECTURE.md, "The database relay"): split
- * a Query string into statements with the server's own lexical rules (comments, nested comments,
- * quotes, E'' and U&'' strings, string continuation, dollar quotes, quoted identifiers,
- * BEGIN ATOMIC bodies, parentheses) and classify each statement: transaction control (which the
- * relay maps onto savepoints), what is refused, and what passes. Plain C over a byte buffer, no
- * allocation: the session owns the statement array.
+ * PostgreSQL's SQL text as the relay needs it (docs/ARCHITECTURE.md, "The database relay";
+ * docs/relay.md, "PostgreSQL"): a Query string split into statements and each statement
+ * classified: transaction control (which the relay maps onto savepoints), what is refused, and
+ * what passes.
+ *
+ * Built with libpg_query (HAVE_PG_QUERY, relay/pgsql_grammar.c), the server's own scanner and
+ * grammar do both: a statement is what PostgreSQL 15's parser says it is, its kind its parse
+ * tree's node (a savepoint's name as the server reads it, U&"…" and all; the functions it calls).
+ * Without it (a build configured --without-pg-query) the relay's own lexer below does, with
+ * PostgreSQL's lexical rules (scan.l). Either way the server gets each statement as its own
+ * extended-protocol message (relay/pgsql_query.c), so a text the relay took for one statement that
+ * the server reads as several is refused by the server ("cannot insert multiple commands into a
+ * prepared statement"), never run.
  */
 #ifndef ALTAIR_RELAY_PGSQL_SQL_H
 #define ALTAIR_RELAY_PGSQL_SQL_H
@@ -12,11 +19,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What the server lexes with, from its ParameterStatus reports. */
+#include "engine.h"
+
+/* What a statement's reading depends on. */
 typedef struct {
-	bool standard_strings; /* standard_conforming_strings = on: no backslash escapes in '' */
-	bool ascii_trail_bytes; /* a client encoding (SJIS, BIG5, GBK, UHC, GB18030, JOHAB) whose
-	                         * second byte of a character can look like ASCII ('\\') */
+	bool standard_strings;   /* standard_conforming_strings = on (the relay keeps it on in guarded modes) */
+	altair_relay_mode mode;  /* READ WRITE asked for in read-only mode is refused */
 } altair_pgsql_lexing;
 
 typedef enum {
@@ -26,6 +34,8 @@ typedef enum {
 	ALTAIR_PGSQL_COMMIT, /* COMMIT / END */
 	ALTAIR_PGSQL_ROLLBACK, /* ROLLBACK / ABORT (not TO) */
 	ALTAIR_PGSQL_SAVEPOINT, /* SAVEPOINT, RELEASE, ROLLBACK TO: only inside the client's transaction */
+	ALTAIR_PGSQL_SET_TRANSACTION, /* SET TRANSACTION …: the current transaction's characteristics,
+	                               * which the guard keeps its own of: the relay answers SET */
 	ALTAIR_PGSQL_REFUSED,
 } altair_pgsql_kind;
 
@@ -36,14 +46,42 @@ typedef struct {
 	const char *tag; /* static: the command tag of a transaction statement ("BEGIN", "COMMIT"...) */
 } altair_pgsql_statement;
 
-/* Splits text into at most max statements (more: the last one holds the rest, which is then
- * classified as a whole and refused when any part of it would be). Returns the count (0 for an
- * empty text). Every ';'-separated piece, at any nesting depth, is checked for what must be
- * refused, so that a lexer disagreement with the server can only refuse more, never less. */
-size_t altair_pgsql_split(const char *text, size_t length, const altair_pgsql_lexing *lexing,
-	altair_pgsql_statement *out, size_t max);
+/* A text the relay could not read: the server's parser would refuse it too (a syntax error). */
+typedef struct {
+	char message[256];
+	int position; /* 1-based, in characters of the text; 0 when none */
+} altair_pgsql_syntax_error;
 
-/* Whether a client encoding name (as ParameterStatus reports it) has ASCII-looking trail bytes. */
-bool altair_pgsql_encoding_has_ascii_trail(const char *name, size_t length);
+/* At most this many statements in one text (more: refused, as a syntax error saying so). */
+#define ALTAIR_PGSQL_MAX_STATEMENTS 4096
+
+/* Splits text (text[length] must be readable: a NUL there or not, it is not read past) into
+ * statements, malloc'd into *out (the caller frees it; NULL when none). Returns the count (0 for a
+ * text of blanks and comments); 0 with error->message set when the text cannot be read (a syntax
+ * error, too many statements, no memory). */
+size_t altair_pgsql_split(const char *text, size_t length, const altair_pgsql_lexing *lexing, altair_pgsql_statement **out,
+	altair_pgsql_syntax_error *error);
+
+/* Whether the relay reads text in a client encoding (as ParameterStatus and the startup packet name
+ * it): no multibyte character of it may hold an ASCII byte (SJIS, BIG5, GBK, UHC, GB18030 and
+ * JOHAB can: a quote or a backslash may be half of a character there). */
+bool altair_pgsql_encoding_safe(const char *name, size_t length);
+
+/* The statement classification both readings share (relay/pgsql_sql.c). */
+/* The refusal's words when a function of this name is called in a guarded mode (its effects are
+ * outside any transaction, or it runs SQL the relay cannot read), or NULL. */
+const char *altair_pgsql_function_refused(const char *name, size_t length, altair_relay_mode mode);
+/* The refusal's words for SET (reset: RESET) of a setting the relay keeps, or NULL. */
+const char *altair_pgsql_setting_refused(const char *name, size_t length, bool reset);
+
+/* The relay's own reading (scan.l's rules), which altair_pgsql_split uses without libpg_query. */
+size_t altair_pgsql_lexer_split(const char *text, size_t length, const altair_pgsql_lexing *lexing, altair_pgsql_statement **out,
+	altair_pgsql_syntax_error *error);
+
+#ifdef HAVE_PG_QUERY
+/* relay/pgsql_grammar.c: the same, by libpg_query. */
+size_t altair_pgsql_grammar_split(const char *text, size_t length, const altair_pgsql_lexing *lexing, altair_pgsql_statement **out,
+	altair_pgsql_syntax_error *error);
+#endif
 
 #endif

@@ -78,25 +78,31 @@ static void put_strings(altair_relay_buf *buf, unsigned char type, const char *c
 	altair_relay_buf_append(buf, tail, tail_length);
 }
 
-void altair_pgsql_put_error(altair_relay_buf *buf, unsigned char type, const char *severity, const char *sqlstate, const char *message)
+/* ErrorResponse or NoticeResponse: severity (S and V), SQLSTATE, message, and the position when
+ * there is one. */
+static void put_error_fields(altair_relay_buf *buf, unsigned char type, const char *severity, const char *sqlstate, const char *message,
+	const char *position)
 {
-	char s[32], v[32], c[16];
-	snprintf(s, sizeof(s), "S%s", severity);
-	snprintf(v, sizeof(v), "V%s", severity);
-	snprintf(c, sizeof(c), "C%s", sqlstate);
-	size_t length = strlen(message);
-	/* "M" + message + NUL, then the terminating NUL. */
-	altair_relay_buf field = {0};
-	altair_relay_buf_append(&field, "M", 1);
-	altair_relay_buf_append(&field, message, length + 1);
-	altair_relay_buf_append(&field, "", 1);
-	const char *parts[] = {s, v, c};
-	if (field.failed) {
+	altair_relay_buf body = {0};
+	const char *fields[][2] = {{"S", severity}, {"V", severity}, {"C", sqlstate}, {"M", message}, {"P", position}};
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		if (fields[i][1]) {
+			altair_relay_buf_append(&body, fields[i][0], 1);
+			altair_relay_buf_append(&body, fields[i][1], strlen(fields[i][1]) + 1);
+		}
+	}
+	altair_relay_buf_append(&body, "", 1);
+	if (body.failed) {
 		buf->failed = true;
 	} else {
-		put_strings(buf, type, parts, 3, field.data, field.length);
+		altair_pgsql_put(buf, type, body.data, body.length);
 	}
-	altair_relay_buf_free(&field);
+	altair_relay_buf_free(&body);
+}
+
+void altair_pgsql_put_error(altair_relay_buf *buf, unsigned char type, const char *severity, const char *sqlstate, const char *message)
+{
+	put_error_fields(buf, type, severity, sqlstate, message, NULL);
 }
 
 long altair_pgsql_characters(const unsigned char *bytes, size_t length)
@@ -192,6 +198,35 @@ void altair_pgsql_put_sync(altair_relay_buf *buf)
 	altair_pgsql_put(buf, 'S', NULL, 0);
 }
 
+void altair_pgsql_put_statement(altair_relay_buf *buf, const char *sql, size_t length)
+{
+	static const unsigned char no_params[2] = {0, 0};
+	static const unsigned char bind_tail[6] = {0, 0, 0, 0, 0, 0}; /* no formats, no params, no result formats */
+	static const unsigned char all_rows[4] = {0, 0, 0, 0};
+	unsigned char header[5] = {'P'};
+	uint32_t n = (uint32_t) (length + 1 + 1 + 2 + 4); /* "" name, sql, NUL, no parameter types, the length word */
+	header[1] = (unsigned char) (n >> 24);
+	header[2] = (unsigned char) (n >> 16);
+	header[3] = (unsigned char) (n >> 8);
+	header[4] = (unsigned char) n;
+	altair_relay_buf_append(buf, header, 5);
+	altair_relay_buf_append(buf, "", 1);
+	altair_relay_buf_append(buf, sql, length);
+	altair_relay_buf_append(buf, "", 1);
+	altair_relay_buf_append(buf, no_params, sizeof(no_params));
+	const char *bind[] = {"", ""};
+	put_strings(buf, 'B', bind, 2, bind_tail, sizeof(bind_tail));
+	altair_pgsql_put(buf, 'D', "P", 2); /* the unnamed portal: 'P' then its empty name's NUL */
+	const char *execute[] = {""};
+	put_strings(buf, 'E', execute, 1, all_rows, sizeof(all_rows));
+	altair_pgsql_put_sync(buf);
+}
+
+void altair_pgsql_put_error_at(altair_relay_buf *buf, const char *sqlstate, const char *message, const char *position)
+{
+	put_error_fields(buf, 'E', "ERROR", sqlstate, message, position);
+}
+
 const char *altair_pgsql_error_field(const altair_pgsql_message *m, char field, size_t *length)
 {
 	size_t offset = 0;
@@ -259,6 +294,16 @@ static void put_pair(altair_relay_buf *out, const char *name, size_t name_length
 	altair_relay_buf_append(out, "", 1);
 }
 
+bool altair_pgsql_startup_parameter(const unsigned char *packet, size_t length, size_t *offset, const char **name, const char **value)
+{
+	altair_pgsql_message m = {.body = packet + 4, .length = length >= 4 ? length - 4 : 0};
+	size_t at = *offset < 4 ? 4 : *offset; /* past the protocol version */
+	*name = altair_pgsql_cstring(&m, &at);
+	*value = *name && **name ? altair_pgsql_cstring(&m, &at) : NULL;
+	*offset = at;
+	return *value != NULL;
+}
+
 /* The "-c name=value" and "--name=value" settings of an options string that are allowed, as
  * parameters of their own (libpq's rules: blanks separate, a backslash escapes). */
 static void filter_options(const char *options, altair_relay_buf *out)
@@ -311,7 +356,7 @@ static void filter_options(const char *options, altair_relay_buf *out)
 	}
 }
 
-bool altair_pgsql_filter_startup(const altair_pgsql_message *m, altair_relay_buf *out)
+bool altair_pgsql_filter_startup(const altair_pgsql_message *m, const char *const *extra, altair_relay_buf *out)
 {
 	if (m->length < 4) {
 		return false;
@@ -335,6 +380,9 @@ bool altair_pgsql_filter_startup(const altair_pgsql_message *m, altair_relay_buf
 		} else if (strcasecmp(name, "options") == 0) {
 			filter_options(value, &body);
 		}
+	}
+	for (size_t i = 0; extra && extra[i] && extra[i + 1]; i += 2) {
+		put_pair(&body, extra[i], strlen(extra[i]), extra[i + 1], strlen(extra[i + 1]));
 	}
 	altair_relay_buf_append(&body, "", 1);
 	if (ok && !body.failed) {

@@ -57,6 +57,13 @@ void altair_pgsql_put_query(altair_relay_buf *buf, const char *sql, size_t lengt
 void altair_pgsql_put_internal(altair_relay_buf *buf, const char *sql);
 #define ALTAIR_PGSQL_INTERNAL_REPLIES "3312C"
 void altair_pgsql_put_sync(altair_relay_buf *buf);
+/* One statement alone, as the server must read it: Parse (the unnamed statement), Bind (the unnamed
+ * portal), Describe, Execute (every row), Sync. The server refuses a text of more than one statement
+ * there ("cannot insert multiple commands into a prepared statement"). Replies: 1, 2, T or n, the
+ * rows, C (or I, or a COPY), Z. */
+void altair_pgsql_put_statement(altair_relay_buf *buf, const char *sql, size_t length);
+/* An ErrorResponse ERROR with SQLSTATE, message and, when not NULL, its position ('P'). */
+void altair_pgsql_put_error_at(altair_relay_buf *buf, const char *sqlstate, const char *message, const char *position);
 
 /* The 'M' (message) or 'C' (SQLSTATE) field of an ErrorResponse body, or NULL. */
 const char *altair_pgsql_error_field(const altair_pgsql_message *m, char field, size_t *length);
@@ -65,8 +72,11 @@ const char *altair_pgsql_error_field(const altair_pgsql_message *m, char field, 
 int64_t altair_pgsql_tag_rows(const unsigned char *tag, size_t length);
 
 /* A StartupMessage body rebuilt with only the allowed parameters (options' -c settings included
- * when allowed); false when the packet is malformed. */
-bool altair_pgsql_filter_startup(const altair_pgsql_message *m, altair_relay_buf *out);
+ * when allowed), then extra's (name, value, …, NULL); false when the packet is malformed. */
+bool altair_pgsql_filter_startup(const altair_pgsql_message *m, const char *const *extra, altair_relay_buf *out);
+/* The next (name, value) of a startup packet as altair_pgsql_filter_startup wrote it (its length
+ * word first), from *offset (0 at the start); false past the last. */
+bool altair_pgsql_startup_parameter(const unsigned char *packet, size_t length, size_t *offset, const char **name, const char **value);
 
 /* Bind's parameter values as a JSON array (text as strings, binary as "\\x..." hex, NULL as
  * null) appended to out; the portal and statement names in *portal / *statement. False when
