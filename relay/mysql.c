@@ -170,6 +170,8 @@ static const char *transaction_statement(const altair_relay_session *s, altair_m
 	}
 }
 
+static bool transaction_action(altair_relay_session *s, uint8_t sequence, altair_mysql_action action);
+
 /* A COM_QUERY in read-only or rollback mode. */
 static bool guarded_query(altair_relay_session *s, const unsigned char *raw, size_t size, const unsigned char *payload, size_t length)
 {
@@ -182,16 +184,24 @@ static bool guarded_query(altair_relay_session *s, const unsigned char *raw, siz
 		altair_mysql_flight_clear(f);
 		return ok;
 	}
-	f->action = verdict.action;
 	if (verdict.action == ALTAIR_MYSQL_PASS) {
 		note_kind(f, (const char *) payload + 1, length - 1);
 		return altair_relay_buf_append(&s->io->to_server, raw, size);
 	}
-	const char *statement = transaction_statement(s, verdict.action);
+	return transaction_action(s, sequence, verdict.action);
+}
+
+/* A client's transaction statement (sent as text, or a prepared one executed): its savepoint
+ * statement goes to the server, or the relay answers with an OK where it does nothing. */
+static bool transaction_action(altair_relay_session *s, uint8_t sequence, altair_mysql_action action)
+{
+	mysql_flight *f = &s->flight;
+	f->action = action;
+	const char *statement = transaction_statement(s, action);
 	if (!statement) {
-		if (verdict.action == ALTAIR_MYSQL_AUTOCOMMIT_OFF) {
+		if (action == ALTAIR_MYSQL_AUTOCOMMIT_OFF) {
 			s->client_autocommit = false;
-		} else if (verdict.action == ALTAIR_MYSQL_AUTOCOMMIT_ON) {
+		} else if (action == ALTAIR_MYSQL_AUTOCOMMIT_ON) {
 			s->client_autocommit = true;
 		}
 		f->rows = 0;
@@ -264,7 +274,7 @@ static bool command_allowed(const altair_relay_session *s, uint8_t command, cons
 }
 
 /* A COM_STMT_EXECUTE: the text prepared, its bound values. */
-static bool execute(altair_relay_session *s, const unsigned char *payload, size_t length)
+static mysql_statement *execute(altair_relay_session *s, const unsigned char *payload, size_t length)
 {
 	mysql_flight *f = &s->flight;
 	mysql_statement *statement = length >= 5 ? altair_mysql_statement_find(s, altair_mysql_u32(payload + 1)) : NULL;
@@ -279,7 +289,7 @@ static bool execute(altair_relay_session *s, const unsigned char *payload, size_
 		statement->long_data = 0;
 	}
 	f->report = true;
-	return true;
+	return statement;
 }
 
 void altair_mysql_logged_in(altair_relay_session *s)
@@ -375,7 +385,10 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 	}
 	reply_shape(command, &f->state);
 	if (command == ALTAIR_MYSQL_COM_STMT_EXECUTE) {
-		execute(s, payload, length);
+		mysql_statement *statement = execute(s, payload, length);
+		if (guarded_mode(s) && statement && statement->action != ALTAIR_MYSQL_PASS) {
+			return transaction_action(s, sequence, statement->action); /* prepared as DO 0 */
+		}
 	}
 	if (guarded_mode(s) && command == ALTAIR_MYSQL_COM_QUERY) {
 		return guarded_query(s, raw, size, payload, length);
@@ -383,9 +396,20 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
 	if (guarded_mode(s) && command == ALTAIR_MYSQL_COM_STMT_PREPARE) {
 		altair_mysql_verdict verdict;
 		altair_mysql_classify((const char *) payload + 1, length - 1, &verdict);
+		if (verdict.action != ALTAIR_MYSQL_PASS && verdict.action != ALTAIR_MYSQL_REFUSE) {
+			/* A transaction statement prepared (Laravel's DB::statement("SET autocommit = 1"), SET
+			 * TRANSACTION …): the server prepares one that does nothing, and each execution of it is
+			 * the statement's savepoint or the relay's OK, as for the same text sent as a query. The
+			 * client's text stays the statement's, for the queries report. */
+			static const char nothing[] = "DO 0";
+			f->action = verdict.action;
+			unsigned char header[ALTAIR_MYSQL_HEADER + 1] = {(unsigned char) sizeof(nothing), 0, 0, sequence, ALTAIR_MYSQL_COM_STMT_PREPARE};
+			return altair_relay_buf_append(&s->io->to_server, header, sizeof(header))
+				&& altair_relay_buf_append(&s->io->to_server, nothing, sizeof(nothing) - 1);
+		}
 		if (verdict.action != ALTAIR_MYSQL_PASS) {
 			f->report = true;
-			bool ok = refuse(s, sequence, verdict.action == ALTAIR_MYSQL_REFUSE ? verdict.kind : "a transaction statement, prepared");
+			bool ok = refuse(s, sequence, verdict.kind);
 			altair_mysql_flight_clear(f);
 			return ok;
 		}

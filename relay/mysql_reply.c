@@ -250,7 +250,9 @@ static altair_relay_verdict prepared(altair_relay_session *s, const altair_mysql
 		s->statement_capacity = capacity;
 	}
 	mysql_statement *statement = &s->statements[s->statement_count++];
-	*statement = (mysql_statement) {.id = altair_mysql_u32(p + 1), .params = params, .text = f->text, .text_length = f->text_length};
+	*statement = (mysql_statement) {.id = altair_mysql_u32(p + 1), .params = params, .text = f->text, .text_length = f->text_length,
+		.action = f->action};
+	f->action = ALTAIR_MYSQL_PASS;
 	f->text = NULL; /* the statement owns it now */
 	s->last_prepared = statement->id;
 	if (!forward(s, packet, raw, 0)) {

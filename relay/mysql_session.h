@@ -61,6 +61,7 @@ typedef struct {
 	char *text;
 	size_t text_length;
 	uint64_t long_data; /* parameters (< 64) sent with COM_STMT_SEND_LONG_DATA since the last execute */
+	altair_mysql_action action; /* a transaction statement prepared (as DO 0): what executing it does */
 } mysql_statement;
 
 typedef struct {
