@@ -227,7 +227,15 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 	return altair_mysql_pump(s);
 }
 
-static altair_relay_verdict mysql_from_server(altair_relay_session *s, const unsigned char *bytes, size_t length)
+/* What the client sent that waits for the server's answer (relay/engine.h, client_held). */
+static altair_relay_verdict held(altair_relay_session *s, altair_relay_verdict verdict)
+{
+	bool waiting = s->phase != PHASE_READY || s->flight.origin != ORIGIN_NONE;
+	s->io->client_held = waiting ? s->client_in.length : 0;
+	return verdict;
+}
+
+static altair_relay_verdict server_input(altair_relay_session *s, const unsigned char *bytes, size_t length)
 {
 	if (s->phase == PHASE_DONE) {
 		return ALTAIR_RELAY_CONTINUE; /* the replies to the relay's last ROLLBACK */
@@ -261,7 +269,7 @@ static altair_relay_verdict mysql_from_server(altair_relay_session *s, const uns
 	return ALTAIR_RELAY_CONTINUE;
 }
 
-static altair_relay_verdict mysql_from_client(altair_relay_session *s, const unsigned char *bytes, size_t length)
+static altair_relay_verdict client_input(altair_relay_session *s, const unsigned char *bytes, size_t length)
 {
 	if (s->phase == PHASE_DONE) {
 		return ALTAIR_RELAY_CONTINUE;
@@ -298,6 +306,16 @@ static altair_relay_verdict mysql_from_client(altair_relay_session *s, const uns
 		return altair_mysql_pump(s);
 	}
 	return s->client_in.length > ALTAIR_MYSQL_MESSAGE_MAX ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+}
+
+static altair_relay_verdict mysql_from_server(altair_relay_session *s, const unsigned char *bytes, size_t length)
+{
+	return held(s, server_input(s, bytes, length));
+}
+
+static altair_relay_verdict mysql_from_client(altair_relay_session *s, const unsigned char *bytes, size_t length)
+{
+	return held(s, client_input(s, bytes, length));
 }
 
 static void mysql_finish(altair_relay_session *s)

@@ -523,6 +523,15 @@ static altair_relay_session *redis_open(const altair_relay_config *config, altai
 	return session;
 }
 
+/* What the client sent that waits for the server's answers (relay/engine.h, client_held): requests
+ * the engine reads no further (65,536 in flight, or the head one waiting for its flags). */
+static altair_relay_verdict held(altair_relay_session *session, altair_relay_verdict verdict)
+{
+	bool waiting = session->state == CLIENT_WAITING_FLAGS || session->count >= REDIS_PENDING_MAX;
+	session->io->client_held = waiting ? session->client_bytes.length : 0;
+	return verdict;
+}
+
 static altair_relay_verdict redis_from_client(altair_relay_session *session, const unsigned char *bytes, size_t length)
 {
 	if (session->state == CLIENT_BROKEN) {
@@ -531,7 +540,7 @@ static altair_relay_verdict redis_from_client(altair_relay_session *session, con
 	if (!altair_relay_buf_append(&session->client_bytes, bytes, length)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
-	return process_client(session);
+	return held(session, process_client(session));
 }
 
 static altair_relay_verdict redis_from_server(altair_relay_session *session, const unsigned char *bytes, size_t length)
@@ -540,7 +549,7 @@ static altair_relay_verdict redis_from_server(altair_relay_session *session, con
 	if (!altair_relay_buf_append(&session->server_bytes, bytes, length)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
-	return process_server(session);
+	return held(session, process_server(session));
 }
 
 /* Nothing to roll back: a MULTI still open is discarded by the server when the connection ends.

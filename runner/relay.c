@@ -544,6 +544,22 @@ static void reconnect(relay_connection *c)
 	c->state = RELAY_CONNECTING;
 }
 
+void altair_eval_relay_deadline(altair_eval_relay *relay, uint64_t deadline_ms)
+{
+	if (relay) {
+		relay->deadline_ms = deadline_ms;
+	}
+}
+
+/* Whether a client may be read: its session is open, nothing it caused is queued past the bound
+ * (the server's side, its own replies, what the engine holds of it: a client that never reads the
+ * relay's refusals grew the host ~33 times what it wrote), and the evaluation is not over. */
+static bool client_readable(const relay_connection *c, bool late)
+{
+	return c->state == RELAY_OPEN && !late && c->io.to_server.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES
+		&& c->io.to_client.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES && c->io.client_held < ALTAIR_EVAL_RELAY_BACKLOG_BYTES;
+}
+
 size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, size_t room)
 {
 	size_t count = 0;
@@ -551,6 +567,7 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
 	if (!relay) {
 		return 0;
 	}
+	bool late = relay->deadline_ms && altair_eval_now_ms() >= relay->deadline_ms;
 	for (size_t i = 0; i < relay->listener_count && count < room; i++) {
 		if (relay->listeners[i].fd >= 0) {
 			relay->owners[count] = (relay_owner) { .kind = RELAY_LISTENER, .index = i };
@@ -564,7 +581,7 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
 		if (c->state == RELAY_CONNECTING) {
 			server = POLLOUT;
 		} else {
-			if (c->state == RELAY_OPEN && c->io.to_server.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
+			if (client_readable(c, late)) {
 				client |= POLLIN;
 			}
 			if (c->state == RELAY_OPEN && c->io.to_client.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
