@@ -170,6 +170,9 @@ extern zend_module_entry altair_eval_module_entry;
 /* At the end of an evaluation: how long the relay may spend writing each engine's finish()
  * (rollback, terminate) to the servers before it closes them (the server rolls back anyway). */
 #define ALTAIR_EVAL_RELAY_FINISH_MS 200
+/* How long the relay waits to connect to a server to cancel a statement its client left running
+ * (PostgreSQL's CancelRequest; runner/relay.c). */
+#define ALTAIR_EVAL_RELAY_CANCEL_MS 100
 /* Server connections the relay keeps between evaluations (altair_eval.relay_keep_ms). */
 #define ALTAIR_EVAL_RELAY_KEPT_MAX 4
 /* altair_eval.relay_spin_us is capped at this (a spin longer than a round trip saves nothing). */

@@ -83,6 +83,10 @@ typedef struct {
 	altair_relay_mode mode;
 	/* How a refusal names the database to the user, e.g. "mysql at 127.0.0.1:3306". */
 	const char *label;
+	/* The evaluation's deadline on io->now_ns's clock (CLOCK_MONOTONIC), 0 when none: no statement
+	 * may run on the server past it (MariaDB's max_statement_time, MySQL's max_execution_time, set
+	 * by the engine; PostgreSQL: cancel()). */
+	uint64_t deadline_ns;
 } altair_relay_config;
 
 /* What holds, for sandbox.databases; filled by status() at any time (fields unknown stay as set
@@ -128,6 +132,10 @@ typedef struct altair_relay_engine {
 	/* Whether the server owes a reply to what was sent (a command in flight, the login): its
 	 * client waits for the same reply, so the core may spin for it rather than sleep. */
 	bool (*awaiting_server)(const altair_relay_session *session);
+	/* Optional. The client is gone (or the evaluation ends) with a statement still running on the
+	 * server: the bytes that cancel it, sent on a fresh connection to the same server
+	 * (PostgreSQL's CancelRequest with the key the server gave); 0 when there is nothing to cancel. */
+	size_t (*cancel)(const altair_relay_session *session, unsigned char *out, size_t room);
 } altair_relay_engine;
 
 /* The refusal every engine puts in its protocol's error packet: one sentence whatever the driver,

@@ -37,8 +37,48 @@ altair_relay_session *altair_mysql_open(const altair_relay_config *config, altai
 		s->io = io;
 		s->client_autocommit = true;
 		s->superuser = -1;
+		s->deadline_ns = config->deadline_ns;
 	}
 	return s;
+}
+
+/* No statement of the client's may run on the server past the evaluation's deadline, whether the
+ * relay is still there to see it or not: the session's own limit, set before its first command
+ * (MariaDB's max_statement_time covers every statement; MySQL's max_execution_time, SELECTs).
+ * False when there is no deadline. */
+static bool time_limit(const altair_relay_session *s, char *out, size_t size)
+{
+	uint64_t now = s->io->now_ns ? s->io->now_ns() : 0;
+	if (!s->deadline_ns || !now) {
+		return false;
+	}
+	uint64_t left_ms = s->deadline_ns > now ? (s->deadline_ns - now) / 1000000u : 0;
+	left_ms = left_ms > 0 ? left_ms : 1;
+	if (strstr(s->server_version, "MariaDB")) {
+		snprintf(out, size, "SET SESSION max_statement_time = %llu.%03llu", (unsigned long long) (left_ms / 1000),
+			(unsigned long long) (left_ms % 1000));
+	} else {
+		snprintf(out, size, "SET SESSION max_execution_time = %llu", (unsigned long long) left_ms);
+	}
+	return true;
+}
+
+/* The client's command, just appended to to_server from offset at, gets the time limit in front
+ * (its reply swallowed: prefix_replies). */
+static bool limit_in_front(altair_relay_session *s, size_t at)
+{
+	char limit[96];
+	if (!time_limit(s, limit, sizeof(limit))) {
+		return true;
+	}
+	altair_relay_buf command = {0};
+	bool ok = altair_relay_buf_append(&command, s->io->to_server.data + at, s->io->to_server.length - at);
+	s->io->to_server.length = at;
+	ok = ok && altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUERY, limit)
+		&& altair_relay_buf_append(&s->io->to_server, command.data, command.length);
+	altair_relay_buf_free(&command);
+	s->flight.prefix_replies = 1;
+	return ok;
 }
 
 static char *copy(const void *bytes, size_t length)
@@ -294,6 +334,7 @@ static mysql_statement *execute(altair_relay_session *s, const unsigned char *pa
 
 void altair_mysql_logged_in(altair_relay_session *s)
 {
+	s->limit_pending = s->deadline_ns != 0; /* a login starts a session: its limit goes again */
 	s->use_answerable = guarded_mode(s) && s->database[0] && (s->capabilities & ALTAIR_MYSQL_CLIENT_CONNECT_WITH_DB)
 		&& !(s->capabilities & ALTAIR_MYSQL_CLIENT_SESSION_TRACK);
 }
@@ -425,6 +466,12 @@ static bool client_command(altair_relay_session *s, const unsigned char *raw, si
  * connection, which the server counts as aborted. */
 void altair_mysql_finish(altair_relay_session *s)
 {
+	if (s->phase == PHASE_READY && s->flight.origin == ORIGIN_CLIENT && s->flight.state != REPLY_INFILE) {
+		/* A statement of the client's still runs: no goodbye behind it. The connection's end alone
+		 * is what MariaDB's SLEEP, lock waits and its next write notice; its time limit ends the rest. */
+		s->phase = PHASE_DONE;
+		return;
+	}
 	if (s->phase == PHASE_READY || s->phase == PHASE_AUTH) {
 		altair_mysql_append_command(&s->io->to_server, ALTAIR_MYSQL_COM_QUIT, NULL);
 	}
@@ -481,7 +528,13 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 			altair_relay_buf_consume(&s->client_in, size);
 			return ALTAIR_RELAY_CLOSE;
 		}
+		size_t at = s->io->to_server.length;
 		bool ok = client_command(s, raw, size, payload, length);
+		/* its time limit in front of the session's first command the server answers */
+		if (ok && s->limit_pending && s->flight.origin == ORIGIN_CLIENT && s->io->to_server.length > at) {
+			s->limit_pending = false;
+			ok = limit_in_front(s, at);
+		}
 		free(joined);
 		altair_relay_buf_consume(&s->client_in, size);
 		if (!ok) {

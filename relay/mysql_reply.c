@@ -365,6 +365,12 @@ altair_relay_verdict altair_mysql_reply(altair_relay_session *s, const altair_my
 		/* Unasked (the server's last words before it closes): passed on as they are. */
 		return altair_relay_buf_append(&s->io->to_client, raw, packet->size) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 	}
+	if (f->prefix_replies > 0 && !f->continued) {
+		/* the reply to the time limit sent in front of the client's command (OK, or an ERR on a
+		 * server without that setting): swallowed */
+		f->prefix_replies--;
+		return ALTAIR_RELAY_CONTINUE;
+	}
 	bool continuation = f->continued;
 	f->continued = packet->length == ALTAIR_MYSQL_PAYLOAD_MAX;
 	if (continuation) {

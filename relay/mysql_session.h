@@ -87,6 +87,8 @@ typedef struct {
 	bool server_error;
 	uint16_t error_code;
 	uint16_t last_status; /* the server's, from its last OK or EOF */
+	/* Replies to the relay's own commands sent in front of the client's (its time limit): swallowed. */
+	uint8_t prefix_replies;
 	/* A batch of the relay's own commands sent at once (inject_batch): the replies still to come,
 	 * the errors allowed in those before must_from, and whether one after it failed. */
 	uint8_t replies_left;
@@ -156,6 +158,8 @@ struct altair_relay_session {
 	mysql_proof login_proof; /* the login in progress, a proof once the server accepts it at its first round */
 	mysql_proof proof;      /* the connection's, carried from keep to keep */
 	char xid[ALTAIR_MYSQL_XID_MAX]; /* the guard's XA transaction name ("" before the first) */
+	uint64_t deadline_ns;   /* the evaluation's (relay/engine.h), 0: none */
+	bool limit_pending;     /* the session's statement time limit goes in front of the client's next command */
 	bool resumed;           /* on a kept connection: the login becomes a COM_CHANGE_USER */
 	bool shifted;           /* ... whose replies are numbered one lower than the login's */
 	mysql_kept kept;        /* resumed: the kept connection's record */

@@ -294,6 +294,20 @@ static void pgsql_close(altair_relay_session *s)
 	free(s);
 }
 
+/* A statement still running when the client is gone: PostgreSQL's CancelRequest (its length, the
+ * code 80877102, the backend's pid and key), for a connection of its own. */
+static size_t pgsql_cancel(const altair_relay_session *s, unsigned char *out, size_t room)
+{
+	if (!s->backend_key_known || !s->unit_pending || s->server != SERVER_READY || room < 16) {
+		return 0;
+	}
+	static const unsigned char head[8] = {0, 0, 0, 16, 0x04, 0xd2, 0x16, 0x2e};
+	_Static_assert(ALTAIR_PGSQL_CANCEL_REQUEST == 0x04d2162eu, "CancelRequest's code");
+	memcpy(out, head, sizeof(head));
+	memcpy(out + 8, s->backend_key, sizeof(s->backend_key));
+	return 16;
+}
+
 const altair_relay_engine altair_relay_engine_pgsql = {
 	.name = "pgsql",
 	.open = pgsql_open,
@@ -302,4 +316,5 @@ const altair_relay_engine altair_relay_engine_pgsql = {
 	.finish = pgsql_finish,
 	.status = pgsql_status,
 	.close = pgsql_close,
+	.cancel = pgsql_cancel,
 };

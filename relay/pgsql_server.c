@@ -445,6 +445,10 @@ static bool track_parameter(pgsql_session *s, const altair_pgsql_message *m)
 /* Before the guard: authentication passes through; a server that requires TLS is named. */
 static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 {
+	if (m->type == 'K' && m->length == sizeof(s->backend_key)) {
+		memcpy(s->backend_key, m->body, sizeof(s->backend_key)); /* the backend's pid and secret key */
+		s->backend_key_known = true;
+	}
 	if (m->type == 'E') {
 		size_t length = 0;
 		const char *message = altair_pgsql_error_field(m, 'M', &length);

@@ -130,6 +130,9 @@ struct altair_relay_session {
 	altair_pgsql_lexing lexing;
 	char server_version[64];
 	int superuser;
+	/* BackendKeyData: what a CancelRequest for this session's backend names (cancel()) */
+	unsigned char backend_key[8];
+	bool backend_key_known;
 };
 
 typedef struct altair_relay_session pgsql_session;

@@ -512,6 +512,7 @@ static void accept_client(altair_eval_relay *relay, size_t listener)
 	c->io.now_ns = now_ns;
 	config.mode = relay->mode;
 	config.label = relay->labels[database];
+	config.deadline_ns = relay->deadline_ms * 1000000u; /* the same monotonic clock as now_ns() */
 	if (resumed) {
 		c->resumed = true;
 		c->kept = record;
@@ -620,11 +621,32 @@ static bool write_out(int fd, altair_relay_buf *buf)
 	return fd >= 0 || buf->length == 0;
 }
 
+/* A statement still running on the server when its client is gone (relay/engine.h, cancel()):
+ * the engine's cancel request, on a connection of its own to the same server, written at once or
+ * not at all (ALTAIR_EVAL_RELAY_CANCEL_MS for the connect: a local server takes it in well under). */
+static void cancel_running(relay_connection *c)
+{
+	unsigned char request[64];
+	size_t length = c->engine->cancel && c->session && c->state == RELAY_OPEN && c->server >= 0
+		? c->engine->cancel(c->session, request, sizeof(request)) : 0;
+	int fd = length ? connect_upstream(&c->relay->databases->list[c->database]) : -1;
+
+	if (fd < 0) {
+		return;
+	}
+	struct pollfd writable = { .fd = fd, .events = POLLOUT };
+	if (poll(&writable, 1, ALTAIR_EVAL_RELAY_CANCEL_MS) == 1 && (writable.revents & POLLOUT)) {
+		(void) send(fd, request, length, MSG_NOSIGNAL | MSG_DONTWAIT);
+	}
+	close(fd);
+}
+
 /* The client is gone or done: the engine's finish() (rollback, goodbye) goes to the server. */
 static void end(relay_connection *c)
 {
 	if (c->session && !c->finished) {
 		c->finished = true;
+		cancel_running(c);
 		/* Between commands, with its server still there: kept for the next client (drop()). */
 		c->keeping = c->engine->keep && keeping_enabled() && c->state == RELAY_OPEN && c->server >= 0
 			&& kept_room(c->relay) && c->engine->keep(c->session, &c->kept);
