@@ -248,6 +248,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 	}
+	unsigned char cancel[64];
+	size_t cancel_length = altair_relay_engine_pgsql.cancel(s, cancel, sizeof(cancel));
+	if (cancel_length != 0 && (cancel_length != 16 || altair_pgsql_u32(cancel) != 16 || altair_pgsql_u32(cancel + 4) != ALTAIR_PGSQL_CANCEL_REQUEST)) {
+		abort(); /* a CancelRequest, whole, or nothing */
+	}
 	altair_relay_engine_pgsql.finish(s);
 	check_sent(s, &view, &io.to_server, true);
 	altair_relay_status status = {.superuser = -1};
