@@ -60,7 +60,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
   AC_DEFINE(HAVE_ALTAIR_EVAL, 1, [Whether altair_eval is enabled])
 
   dnl The PostgreSQL relay splits and classifies statements with the server's own parser
-  dnl (relay/pgsql_grammar.c): libpg_query, linked statically with its symbols kept inside the module
+  dnl (relay/pgsql/grammar.c): libpg_query, linked statically with its symbols kept inside the module
   dnl (it carries PostgreSQL's internals, and pg_utf_mblen is libpq's too). Without it the build
   dnl stops, unless --without-altair-eval-pg-query asks for the relay's own lexer instead.
   if test "$PHP_ALTAIR_EVAL_PG_QUERY" != "no"; then
@@ -99,27 +99,30 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/discovery.c \
     common/discovery_url.c \
     common/discovery_laravel.c \
-    relay/pgsql.c \
-    relay/pgsql_extended.c \
-    relay/pgsql_grammar.c \
-    relay/pgsql_json.c \
-    relay/pgsql_query.c \
-    relay/pgsql_server.c \
-    relay/pgsql_sql.c \
-    relay/pgsql_wire.c \
-    relay/redis.c \
-    relay/redis_policy.c \
-    relay/redis_report.c \
-    relay/redis_resp.c \
-    relay/mysql.c \
-    relay/mysql_engine.c \
-    relay/mysql_kept.c \
-    relay/mysql_reply.c \
-    relay/mysql_params.c \
-    relay/mysql_packet.c \
-    relay/mysql_lex.c \
-    relay/mysql_classify.c \
-    relay/mysql_guard.c \
+    relay/pgsql/wire.c \
+    relay/pgsql/json.c \
+    relay/pgsql/lexer.c \
+    relay/pgsql/grammar.c \
+    relay/pgsql/sql.c \
+    relay/pgsql/session.c \
+    relay/pgsql/query.c \
+    relay/pgsql/extended.c \
+    relay/pgsql/server.c \
+    relay/pgsql/pgsql.c \
+    relay/redis/resp.c \
+    relay/redis/policy.c \
+    relay/redis/report.c \
+    relay/redis/redis.c \
+    relay/mysql/packet.c \
+    relay/mysql/lex.c \
+    relay/mysql/classify.c \
+    relay/mysql/params.c \
+    relay/mysql/session.c \
+    relay/mysql/guard.c \
+    relay/mysql/reply.c \
+    relay/mysql/commands.c \
+    relay/mysql/kept.c \
+    relay/mysql/mysql.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
@@ -177,6 +180,9 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   PHP_ADD_BUILD_DIR($ext_builddir/common)
   PHP_ADD_BUILD_DIR($ext_builddir/relay)
+  PHP_ADD_BUILD_DIR($ext_builddir/relay/mysql)
+  PHP_ADD_BUILD_DIR($ext_builddir/relay/pgsql)
+  PHP_ADD_BUILD_DIR($ext_builddir/relay/redis)
   PHP_ADD_BUILD_DIR($ext_builddir/runner)
   PHP_ADD_BUILD_DIR($ext_builddir/guest)
   PHP_ADD_BUILD_DIR($ext_builddir/guest/lockdown)

@@ -16,11 +16,11 @@ trap cleanup EXIT
 
 # The proxy runs under ASAN and UBSAN: the real clients' traffic checks the engine's memory too.
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay -DENGINE=altair_relay_engine_mysql -o "$work/proxy" \
-  tests/relay/proxy.c relay/buf.c relay/mode.c relay/mysql*.c
+  tests/relay/proxy.c relay/buf.c relay/mode.c relay/mysql/*.c
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
-  -o "$work/status" "$here/status.c" relay/buf.c relay/mode.c relay/mysql*.c
+  -o "$work/status" "$here/status.c" relay/buf.c relay/mode.c relay/mysql/*.c
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
-  -o "$work/start" "$here/start.c" relay/buf.c relay/mode.c relay/mysql*.c
+  -o "$work/start" "$here/start.c" relay/buf.c relay/mode.c relay/mysql/*.c
 eval "$("$ROOT/tests/servers/mariadb.sh" start "$work/server")"
 # A procedure that commits (issue 19's CALL route); a superuser for status.inc; a user whose password
 # a route tries to change (issue 35).

@@ -24,7 +24,7 @@ trap cleanup EXIT
 say "relay pgsql: build the proxy with the engine (ASAN, UBSAN)"
 # With libpg_query (HAVE_PG_QUERY): statements split and classified by PostgreSQL's own parser.
 cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay -DHAVE_PG_QUERY \
-  -DENGINE=altair_relay_engine_pgsql -o "$work/proxy" tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql*.c -lpg_query
+  -DENGINE=altair_relay_engine_pgsql -o "$work/proxy" tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql/*.c -lpg_query
 
 chmod 755 "$work" # the server runs as postgres
 mkdir "$work/pg"
@@ -49,7 +49,7 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 # The guard at a session's start, message by message with no server (start.c).
 say "relay pgsql: the client's ReadyForQuery with the guard, its first query held until the guard holds"
 cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay -DHAVE_PG_QUERY \
-  -o "$work/start" tests/relay/pgsql/start.c relay/buf.c relay/mode.c relay/pgsql*.c -lpg_query
+  -o "$work/start" tests/relay/pgsql/start.c relay/buf.c relay/mode.c relay/pgsql/*.c -lpg_query
 "$work/start" || fail "the guard at a session's start (start.c)"
 
 # start_proxy MODE LISTEN UPSTREAM: sets proxy_pid and proxy_at (the port or the socket path).

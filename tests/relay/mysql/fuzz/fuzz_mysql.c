@@ -1,5 +1,5 @@
 /*
- * libFuzzer target for the MySQL relay engine (relay/mysql*.c) under ASAN and UBSAN: arbitrary
+ * libFuzzer target for the MySQL relay engine (relay/mysql/) under ASAN and UBSAN: arbitrary
  * bytes from both sides, in every mode, any split; and the statement classifier alone.
  *
  * Input: byte 0 chooses the target: bit 7 set, the rest of the input is one statement for
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "mysql_classify.h"
+#include "mysql/classify.h"
 
 extern const altair_relay_engine altair_relay_engine_mysql;
 

@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness for the PostgreSQL relay engine (relay/pgsql*.c): plain C, built with clang
+ * libFuzzer harness for the PostgreSQL relay engine (relay/pgsql/): plain C, built with clang
  * -fsanitize=fuzzer,address,undefined by run.sh. The input is a mode byte, then chunks: a header
  * byte (high bit: from the server, else from the client; low 7 bits: the length) and that many
  * bytes, handed to the engine as they arrive. Mode byte 3 fuzzes the SQL splitter alone (both
@@ -11,8 +11,8 @@
  *     guard or is one the relay refuses, except the relay's own savepoints and its last ROLLBACK
  *   - reported queries have sane fields; statements lie inside the text, in order
  */
-#include "../../../../relay/pgsql_session.h"
-#include "../../../../relay/pgsql_json.h"
+#include "../../../../relay/pgsql/session.h"
+#include "../../../../relay/pgsql/json.h"
 
 #include <stdlib.h>
 #include <string.h>

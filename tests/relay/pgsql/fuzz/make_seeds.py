@@ -48,7 +48,7 @@ def conversation(mode, steps):
 guarded_hello = [('c', SSL), ('c', startup(user='app', database='app', options='-c default_transaction_read_only=off -c search_path=public')),
                  ('s', HELLO), ('s', GUARD)]
 # A guarded Query's statements reach the server one at a time, each as Parse, Bind, Describe, Execute,
-# Sync (relay/pgsql_query.c): its replies are ParseComplete, BindComplete, a RowDescription or
+# Sync (relay/pgsql/query.c): its replies are ParseComplete, BindComplete, a RowDescription or
 # NoData, the rows, the CommandComplete and a ReadyForQuery.
 def piece(tag, rows=False, status=b'T'):
     return msg(b'1') + msg(b'2') + (ROW if rows else msg(b'n')) + msg(b'C', cstr(tag)) + msg(b'Z', status)
