@@ -13,7 +13,7 @@
  * OPEN, ENDING (no more reads: what is queued is written, then both are closed). The client's end
  * calls the engine's finish() first, so its rollback and goodbye reach the server.
  *
- * Kept connections: where the engine can (MySQL; relay/mysql_kept.c), a client's end between
+ * Kept connections: where the engine can (MySQL; relay/mysql/kept.c), a client's end between
  * commands resets the server session instead (keep()) and this process keeps the server connection
  * for altair_eval.relay_keep_ms; a later client of the same server in the same mode resumes it
  * (resume()), once the server's replies to the reset are in and clean (kept_settled()), instead of

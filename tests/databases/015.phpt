@@ -2,7 +2,7 @@
 Databases: a MariaDB connection the relay keeps between evaluations serves the next one with nothing of the last one's session, holds nothing while it waits, and has the server check every other login
 --DESCRIPTION--
 Issue 19 item 6 (cost): the relay keeps a server connection when its client is done between
-commands (runner/relay.c, relay/mysql_kept.c): ROLLBACK and COM_RESET_CONNECTION first, then the
+commands (runner/relay.c, relay/mysql/kept.c): ROLLBACK and COM_RESET_CONNECTION first, then the
 next client of that server and mode gets the kept greeting and its login becomes a
 COM_CHANGE_USER, unless it is the login the server accepted first on that connection, which the
 relay answers itself (tests/databases/016). Each claim below is checked on the server, by its root where the app's user
