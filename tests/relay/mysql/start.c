@@ -302,9 +302,66 @@ static void nothing_pipelined_before_the_guard(void)
 	end_session(&altair_relay_engine_mysql, s, &io2);
 }
 
+/* A kept connection: the next client's login (other auth data: the relay's COM_CHANGE_USER) with a
+ * command in the same write; the server's auth switch answered with a command behind the answer.
+ * Neither command reaches the server before the new guard is open. */
+static void nothing_pipelined_on_a_kept_connection(void)
+{
+	altair_relay_io io = {0};
+	altair_relay_session *s = started(logged_in(&io));
+	if (!s) {
+		return;
+	}
+	guard_replies(s);
+	/* the superuser probe's reply: no row */
+	feed(s, 1, 1, "\x01", 1);
+	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x20", 5);
+	feed(s, 1, 4, "\xfe\x00\x00\x03\x20", 5);
+	altair_relay_kept kept;
+	check(altair_relay_engine_mysql.keep(s, &kept), "a session between commands is kept");
+	end_session(&altair_relay_engine_mysql, s, &io);
+
+	altair_relay_config config = {.mode = ALTAIR_RELAY_READ_ONLY, .label = "test"};
+	unsigned char bytes[512];
+	size_t login = login_packet(bytes);
+	memset(bytes + login - 24, 'E', 20); /* other auth data than the kept login's: not the proof */
+	size_t n = login + packet(bytes + login, 0, "\x03" "DELETE FROM posts", 18);
+	altair_relay_io io1 = {0};
+	s = started(altair_relay_engine_mysql.resume(&config, &io1, &kept));
+	if (!s) {
+		return;
+	}
+	altair_relay_engine_mysql.from_client(s, bytes, n);
+	check(contains_bytes(&io1.to_server, "\x11" "app", 4) && !contains(&io1.to_server, "DELETE"),
+		"kept: the login becomes a COM_CHANGE_USER; the command in its write is held");
+	end_session(&altair_relay_engine_mysql, s, &io1);
+
+	altair_relay_io io2 = {0};
+	s = started(altair_relay_engine_mysql.resume(&config, &io2, &kept));
+	if (!s) {
+		return;
+	}
+	altair_relay_engine_mysql.from_client(s, bytes, login);
+	altair_relay_buf_reset(&io2.to_server);
+	feed(s, 1, 1, "\xfe" "mysql_native_password\0" "abcdefghijklmnopqrst\0", 44);
+	unsigned char answer[128];
+	size_t a = packet(answer, 3, "CCCCCCCCCCCCCCCCCCCC", 20);
+	a += packet(answer + a, 0, "\x03" "UPDATE posts SET title = 1", 27);
+	altair_relay_engine_mysql.from_client(s, answer, a);
+	check(contains(&io2.to_server, "CCCCCCCCCCCCCCCCCCCC") && !contains(&io2.to_server, "UPDATE") && !contains(&io2.to_server, "DELETE"),
+		"kept: the answer to the auth switch passes, the command behind it is held");
+	altair_relay_buf_reset(&io2.to_server);
+	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
+	check(guard_named(&io2.to_server) && !contains(&io2.to_server, "DELETE") && !contains(&io2.to_server, "UPDATE"),
+		"kept: the server's OK: a new guard goes first, the commands wait for it");
+	end_session(&altair_relay_engine_mysql, s, &io2);
+}
+
 int main(void)
 {
 	nothing_pipelined_before_the_guard();
+	nothing_pipelined_on_a_kept_connection();
 	guard_then_probe_then_client();
 	refused_guard_sends_nothing_of_the_client();
 	use_of_the_login_database_is_answered();
