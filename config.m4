@@ -5,6 +5,13 @@ PHP_ARG_ENABLE([altair-eval],
   [AS_HELP_STRING([--enable-altair-eval], [Enable altair_eval: hardened snippet evaluation])],
   [no])
 
+PHP_ARG_WITH([altair-eval-pg-query],
+  [for libpg_query (PostgreSQL's own parser, for the database relay)],
+  [AS_HELP_STRING([[--without-altair-eval-pg-query]],
+    [altair_eval: build the PostgreSQL relay without libpg_query (Debian: libpg-query-dev); statements are then split and classified by the relay's own lexer (docs/relay.md, "PostgreSQL")])],
+  [yes],
+  [no])
+
 PHP_ARG_ENABLE([altair-eval-dev],
   [whether to build altair_eval with -Wall -Wextra -Werror],
   [AS_HELP_STRING([--enable-altair-eval-dev], [altair_eval: developer build, warnings are errors])],
@@ -52,6 +59,32 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
 
   AC_DEFINE(HAVE_ALTAIR_EVAL, 1, [Whether altair_eval is enabled])
 
+  dnl The PostgreSQL relay splits and classifies statements with the server's own parser
+  dnl (relay/pgsql/grammar.c): libpg_query, linked statically with its symbols kept inside the module
+  dnl (it carries PostgreSQL's internals, and pg_utf_mblen is libpq's too). Without it the build
+  dnl stops, unless --without-altair-eval-pg-query asks for the relay's own lexer instead.
+  if test "$PHP_ALTAIR_EVAL_PG_QUERY" != "no"; then
+    AC_MSG_CHECKING([for libpg_query.a and pg_query.h])
+    altair_eval_pg_query_lib=
+    altair_eval_pg_query_multiarch=`$CC -print-multiarch 2>/dev/null`
+    for dir in $PHP_ALTAIR_EVAL_PG_QUERY /usr/local /usr; do
+      for lib in "$dir/lib/$altair_eval_pg_query_multiarch/libpg_query.a" "$dir/lib/libpg_query.a" "$dir/lib64/libpg_query.a"; do
+        if test -z "$altair_eval_pg_query_lib" && test -f "$lib" && test -f "$dir/include/pg_query.h"; then
+          altair_eval_pg_query_lib=$lib
+          PHP_ADD_INCLUDE($dir/include)
+        fi
+      done
+    done
+    if test -z "$altair_eval_pg_query_lib"; then
+      AC_MSG_RESULT([no])
+      AC_MSG_ERROR([altair_eval's PostgreSQL relay needs libpg_query (PostgreSQL's own parser): install it (Debian: apt-get install libpg-query-dev) or give its prefix with --with-altair-eval-pg-query=DIR; --without-altair-eval-pg-query builds the relay with its own lexer instead])
+    fi
+    AC_MSG_RESULT([$altair_eval_pg_query_lib])
+    ALTAIR_EVAL_SHARED_LIBADD="$ALTAIR_EVAL_SHARED_LIBADD $altair_eval_pg_query_lib -Wl,--exclude-libs,libpg_query.a"
+    PHP_SUBST(ALTAIR_EVAL_SHARED_LIBADD)
+    AC_DEFINE(HAVE_PG_QUERY, 1, [Whether the PostgreSQL relay reads statements with libpg_query])
+  fi
+
   PHP_NEW_EXTENSION(altair_eval,
     altair_eval.c \
     common/fdio.c \
@@ -67,24 +100,30 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/discovery_url.c \
     common/discovery_laravel.c \
     common/dns.c \
-    relay/pgsql.c \
-    relay/pgsql_extended.c \
-    relay/pgsql_query.c \
-    relay/pgsql_server.c \
-    relay/pgsql_sql.c \
-    relay/pgsql_wire.c \
-    relay/redis.c \
-    relay/redis_policy.c \
-    relay/redis_report.c \
-    relay/redis_resp.c \
-    relay/mysql.c \
-    relay/mysql_engine.c \
-    relay/mysql_kept.c \
-    relay/mysql_reply.c \
-    relay/mysql_params.c \
-    relay/mysql_packet.c \
-    relay/mysql_lex.c \
-    relay/mysql_classify.c \
+    relay/pgsql/wire.c \
+    relay/pgsql/json.c \
+    relay/pgsql/lexer.c \
+    relay/pgsql/grammar.c \
+    relay/pgsql/sql.c \
+    relay/pgsql/session.c \
+    relay/pgsql/query.c \
+    relay/pgsql/extended.c \
+    relay/pgsql/server.c \
+    relay/pgsql/pgsql.c \
+    relay/redis/resp.c \
+    relay/redis/policy.c \
+    relay/redis/report.c \
+    relay/redis/redis.c \
+    relay/mysql/packet.c \
+    relay/mysql/lex.c \
+    relay/mysql/classify.c \
+    relay/mysql/params.c \
+    relay/mysql/session.c \
+    relay/mysql/guard.c \
+    relay/mysql/reply.c \
+    relay/mysql/commands.c \
+    relay/mysql/kept.c \
+    relay/mysql/mysql.c \
     runner/request.c \
     runner/result.c \
     runner/evaluator.c \
@@ -144,6 +183,9 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   PHP_ADD_BUILD_DIR($ext_builddir/common)
   PHP_ADD_BUILD_DIR($ext_builddir/relay)
+  PHP_ADD_BUILD_DIR($ext_builddir/relay/mysql)
+  PHP_ADD_BUILD_DIR($ext_builddir/relay/pgsql)
+  PHP_ADD_BUILD_DIR($ext_builddir/relay/redis)
   PHP_ADD_BUILD_DIR($ext_builddir/runner)
   PHP_ADD_BUILD_DIR($ext_builddir/guest)
   PHP_ADD_BUILD_DIR($ext_builddir/guest/lockdown)

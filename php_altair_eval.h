@@ -170,6 +170,9 @@ extern zend_module_entry altair_eval_module_entry;
 /* At the end of an evaluation: how long the relay may spend writing each engine's finish()
  * (rollback, terminate) to the servers before it closes them (the server rolls back anyway). */
 #define ALTAIR_EVAL_RELAY_FINISH_MS 200
+/* How long the relay waits to connect to a server to cancel a statement its client left running
+ * (PostgreSQL's CancelRequest; runner/relay.c). */
+#define ALTAIR_EVAL_RELAY_CANCEL_MS 100
 /* Server connections the relay keeps between evaluations (altair_eval.relay_keep_ms). */
 #define ALTAIR_EVAL_RELAY_KEPT_MAX 4
 /* altair_eval.relay_spin_us is capped at this (a spin longer than a round trip saves nothing). */
@@ -227,8 +230,6 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	/* database relay: the Unix socket paths in the child's view, comma-separated; the n-th is bound
 	 * from the host's listener <scratch>/relay-<n>.sock (runner/relay.c) */
 	char *guest_relay_sockets;
-	/* database relay with the network allowed: connect() goes to the host, which refuses the
-	 * declared databases' addresses (runner/relay_guard.c) */
 	/* database relay: <scratch>/hosts is the view's /etc/hosts (declared host names) */
 	bool guest_relay_hosts;
 	/* database relay, a warm template: the host's directory holding the template's own listeners

@@ -2,7 +2,7 @@
 /*
  * The MySQL relay engine's cost, side by side in one run (ratios matter, not absolutes):
  *   direct          PDO to a throw-away MariaDB (tests/servers/mariadb.sh) over TCP
- *   relay           the same through tests/relay/proxy.c with relay/mysql*.c (read-only mode,
+ *   relay           the same through tests/relay/proxy.c with relay/mysql/*.c (read-only mode,
  *                   cc -O2), no query capture
  *   relay+queries   the same with every query written to a JSON-lines log (the capture on)
  *   relay rollback  rollback mode, capture off
@@ -48,7 +48,7 @@ if (!isset($server['ALTAIR_MYSQL_PORT'])) {
 
 $sources = implode(' ', array_map('escapeshellarg', array_merge(
     ["$root/tests/relay/proxy.c", "$root/relay/buf.c", "$root/relay/mode.c"],
-    glob("$root/relay/mysql*.c"),
+    glob("$root/relay/mysql/*.c"),
 )));
 exec('cc -O2 -I ' . escapeshellarg("$root/relay") . ' -DENGINE=altair_relay_engine_mysql -o ' . escapeshellarg("$work/proxy") . " $sources", $out, $status);
 if ($status !== 0) {
@@ -135,7 +135,7 @@ int main(void)
 }
 C));
 foreach (['passthrough' => ["$work/passthrough.c", "$root/tests/relay/proxy.c", "$root/relay/buf.c", "$root/relay/mode.c"],
-    'engine_alone' => array_merge(["$work/engine_alone.c", "$root/relay/buf.c", "$root/relay/mode.c"], glob("$root/relay/mysql*.c"))] as $binary => $files) {
+    'engine_alone' => array_merge(["$work/engine_alone.c", "$root/relay/buf.c", "$root/relay/mode.c"], glob("$root/relay/mysql/*.c"))] as $binary => $files) {
     $define = $binary === 'passthrough' ? ' -DENGINE=altair_relay_engine_passthrough' : '';
     exec('cc -O2 -I ' . escapeshellarg("$root/relay") . "$define -o " . escapeshellarg("$work/$binary") . ' '
         . implode(' ', array_map('escapeshellarg', $files)) . ' 2>&1', $out, $status);

@@ -51,7 +51,7 @@ static int by_value(const void *a, const void *b)
 /* ns per query for one mode; capture: whether a callback listens. */
 static double run(altair_relay_mode mode, int capture, int queries)
 {
-	unsigned char startup[64], hello[64], guard[128], query[32], reply[160];
+	unsigned char startup[64], hello[64], guard[128], query[32], reply[256];
 	size_t n;
 	static const unsigned char params[] = "\0\0\0\x12\0\x03\0\0user\0app\0\0";
 	n = sizeof(params) - 1;
@@ -65,15 +65,40 @@ static double run(altair_relay_mode mode, int capture, int queries)
 	size_t query_length = put(query, 'Q', "SELECT 1", 9);
 	static const unsigned char row_description[] = "\0\x01?column?\0\0\0\0\0\0\0\0\0\0\x17\0\x04\xff\xff\xff\xff\0\0";
 	static const unsigned char data_row[] = "\0\x01\0\0\0\x01" "1";
-	size_t reply_length = 0;
-	if (mode != ALTAIR_RELAY_WRITES) {
-		reply_length += put(reply, 'C', "RELEASE", 8);
-		reply_length += put(reply + reply_length, 'C', "SAVEPOINT", 10);
+	/* Guarded: the relay's savepoint statements (each Close, Close, Parse, Bind, Execute: the first
+	 * unit opens the savepoint with one, every later one has two), then the client's statement as
+	 * a message of its own (Parse, Bind, Describe, Execute, Sync). */
+	unsigned char first_reply[256];
+	size_t reply_length = 0, first_length = 0;
+	static const char *const tags[] = {"RELEASE", "SAVEPOINT"};
+	for (size_t i = 0; i < 2 && mode != ALTAIR_RELAY_WRITES; i++) {
+		unsigned char one[64];
+		size_t n = put(one, '3', "", 0);
+		n += put(one + n, '3', "", 0);
+		n += put(one + n, '1', "", 0);
+		n += put(one + n, '2', "", 0);
+		n += put(one + n, 'C', tags[i], strlen(tags[i]) + 1);
+		memcpy(reply + reply_length, one, n);
+		reply_length += n;
+		if (i == 1) {
+			memcpy(first_reply, one, n);
+			first_length = n;
+		}
 	}
-	reply_length += put(reply + reply_length, 'T', row_description, sizeof(row_description) - 1);
-	reply_length += put(reply + reply_length, 'D', data_row, sizeof(data_row) - 1);
-	reply_length += put(reply + reply_length, 'C', "SELECT 1", 9);
-	reply_length += put(reply + reply_length, 'Z', "T", 1);
+	unsigned char rows[128];
+	size_t rows_length = 0;
+	if (mode != ALTAIR_RELAY_WRITES) {
+		rows_length += put(rows, '1', "", 0);
+		rows_length += put(rows + rows_length, '2', "", 0);
+	}
+	rows_length += put(rows + rows_length, 'T', row_description, sizeof(row_description) - 1);
+	rows_length += put(rows + rows_length, 'D', data_row, sizeof(data_row) - 1);
+	rows_length += put(rows + rows_length, 'C', "SELECT 1", 9);
+	rows_length += put(rows + rows_length, 'Z', "T", 1);
+	memcpy(reply + reply_length, rows, rows_length);
+	reply_length += rows_length;
+	memcpy(first_reply + first_length, rows, rows_length);
+	first_length += rows_length;
 
 	altair_relay_io io = {.on_query = capture ? on_query : NULL, .now_ns = now_ns};
 	altair_relay_config config = {.mode = mode, .label = "bench"};
@@ -85,15 +110,6 @@ static double run(altair_relay_mode mode, int capture, int queries)
 	}
 	altair_relay_buf_reset(&io.to_server);
 	altair_relay_buf_reset(&io.to_client);
-	/* the first unit opens the savepoint with one statement; every later one has two */
-	unsigned char first_reply[160];
-	size_t first_length = reply_length;
-	memcpy(first_reply, reply, reply_length);
-	if (mode != ALTAIR_RELAY_WRITES) {
-		first_length = put(first_reply, 'C', "SAVEPOINT", 10);
-		memcpy(first_reply + first_length, reply + 2 * 5 + 8 + 10, reply_length - (2 * 5 + 8 + 10));
-		first_length += reply_length - (2 * 5 + 8 + 10);
-	}
 	uint64_t start = now_ns();
 	for (int i = 0; i < queries; i++) {
 		altair_relay_engine_pgsql.from_client(s, query, query_length);

@@ -2,7 +2,7 @@
 /*
  * The Redis relay engine's cost, side by side in one run (ratios matter, not absolutes):
  *   direct         phpredis to a throw-away redis-server (tests/servers/redis.sh), over TCP
- *   relay          the same through tests/relay/proxy.c with relay/redis*.c (read-only mode,
+ *   relay          the same through tests/relay/proxy.c with relay/redis/*.c (read-only mode,
  *                  cc -O2), no query capture
  *   relay+queries  the same with every query written to a JSON-lines log (the capture on)
  *   pass-through   the same proxy with an engine that copies bytes and decides nothing: the cost
@@ -45,7 +45,7 @@ if (!isset($server['ALTAIR_REDIS_PORT'])) {
 
 $sources = implode(' ', array_map('escapeshellarg', array_merge(
     ["$root/tests/relay/proxy.c", "$root/relay/buf.c", "$root/relay/mode.c"],
-    glob("$root/relay/redis*.c"),
+    glob("$root/relay/redis/*.c"),
 )));
 exec("cc -O2 -I " . escapeshellarg("$root/relay") . " -DENGINE=altair_relay_engine_redis -o " . escapeshellarg("$work/proxy") . " $sources", $out, $status);
 if ($status !== 0) {
@@ -114,7 +114,7 @@ int main(void)
 C);
 exec("cc -O2 -I " . escapeshellarg("$root/relay") . " -o " . escapeshellarg("$work/engine_alone") . ' '
     . escapeshellarg("$work/engine_alone.c") . ' ' . escapeshellarg("$root/relay/buf.c") . ' '
-    . escapeshellarg("$root/relay/mode.c") . ' ' . implode(' ', array_map('escapeshellarg', glob("$root/relay/redis*.c"))), $out, $status);
+    . escapeshellarg("$root/relay/mode.c") . ' ' . implode(' ', array_map('escapeshellarg', glob("$root/relay/redis/*.c"))), $out, $status);
 if ($status !== 0) {
     fwrite(STDERR, "could not build the engine alone\n");
     exit(1);

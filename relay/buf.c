@@ -13,18 +13,27 @@ bool altair_relay_buf_append(altair_relay_buf *buf, const void *bytes, size_t le
 		buf->failed = true;
 		return false;
 	}
-	if (buf->length + length > buf->capacity) {
-		size_t capacity = buf->capacity ? buf->capacity : 4096;
-		while (capacity < buf->length + length) {
-			capacity *= 2;
+	size_t front = buf->base ? (size_t) (buf->data - buf->base) : 0;
+	if (front + buf->length + length > buf->capacity) {
+		/* The consumed room in front is reused once it is as large as what is live: the move is
+		 * paid for by the bytes consumed since the last one. */
+		if (front > 0 && front >= buf->length && buf->length + length <= buf->capacity) {
+			memmove(buf->base, buf->data, buf->length);
+			buf->data = buf->base;
+		} else {
+			size_t capacity = buf->capacity ? buf->capacity : 4096;
+			while (capacity < front + buf->length + length) {
+				capacity *= 2;
+			}
+			unsigned char *grown = realloc(buf->base, capacity);
+			if (!grown) {
+				buf->failed = true;
+				return false;
+			}
+			buf->base = grown;
+			buf->data = grown + front;
+			buf->capacity = capacity;
 		}
-		unsigned char *grown = realloc(buf->data, capacity);
-		if (!grown) {
-			buf->failed = true;
-			return false;
-		}
-		buf->data = grown;
-		buf->capacity = capacity;
 	}
 	memcpy(buf->data + buf->length, bytes, length);
 	buf->length += length;
@@ -34,22 +43,41 @@ bool altair_relay_buf_append(altair_relay_buf *buf, const void *bytes, size_t le
 void altair_relay_buf_consume(altair_relay_buf *buf, size_t length)
 {
 	if (length >= buf->length) {
+		buf->data = buf->base;
 		buf->length = 0;
 		return;
 	}
-	memmove(buf->data, buf->data + length, buf->length - length);
+	buf->data += length;
 	buf->length -= length;
 }
 
 void altair_relay_buf_reset(altair_relay_buf *buf)
 {
+	buf->data = buf->base;
 	buf->length = 0;
 }
 
 void altair_relay_buf_free(altair_relay_buf *buf)
 {
-	free(buf->data);
-	buf->data = NULL;
+	free(buf->base);
+	buf->base = buf->data = NULL;
 	buf->length = buf->capacity = 0;
 	buf->failed = false;
+}
+
+unsigned char *altair_relay_buf_take(altair_relay_buf *buf, size_t *length)
+{
+	unsigned char *bytes = NULL;
+	*length = 0;
+	if (buf->length > 0) {
+		if (buf->data != buf->base) {
+			memmove(buf->base, buf->data, buf->length);
+		}
+		bytes = buf->base;
+		*length = buf->length;
+		buf->base = buf->data = NULL;
+		buf->capacity = 0;
+	}
+	altair_relay_buf_free(buf);
+	return bytes;
 }

@@ -8,8 +8,9 @@
  * io->to_server / io->to_client; the core writes those buffers out and owns the sockets. An engine
  * may answer the client itself (a refusal, in the protocol's own error packet: never a dropped
  * connection) and may send the server statements of its own (the guard transaction), swallowing
- * their replies. Plain C over byte buffers: no Zend API, no sockets, no clock but io->now_ns, so
- * that a fuzzer under ASAN drives an engine with arbitrary bytes from both sides.
+ * their replies. Plain C over byte buffers: no Zend API, no sockets, no clock but io->now_ns (and the
+ * kernel's random bytes for the MySQL guard's name), so that a fuzzer under ASAN drives an engine
+ * with arbitrary bytes from both sides.
  */
 #ifndef ALTAIR_RELAY_ENGINE_H
 #define ALTAIR_RELAY_ENGINE_H
@@ -71,12 +72,21 @@ typedef struct altair_relay_io {
 	void (*on_query)(void *context, const altair_relay_query *query); /* may be NULL */
 	void *context;
 	uint64_t (*now_ns)(void); /* a monotonic clock */
+	/* Set by the engine after each call: bytes of the client's it holds until the server answers
+	 * (a command behind the one in flight). The core reads no more of the client while this, or
+	 * what is queued for either side, is over its bound: a client that sends without reading its
+	 * replies, or faster than the server answers, is held back instead of growing the host. */
+	size_t client_held;
 } altair_relay_io;
 
 typedef struct {
 	altair_relay_mode mode;
 	/* How a refusal names the database to the user, e.g. "mysql at 127.0.0.1:3306". */
 	const char *label;
+	/* The evaluation's deadline on io->now_ns's clock (CLOCK_MONOTONIC), 0 when none: no statement
+	 * may run on the server past it (MariaDB's max_statement_time, MySQL's max_execution_time, set
+	 * by the engine; PostgreSQL: cancel()). */
+	uint64_t deadline_ns;
 } altair_relay_config;
 
 /* What holds, for sandbox.databases; filled by status() at any time (fields unknown stay as set
@@ -122,19 +132,27 @@ typedef struct altair_relay_engine {
 	/* Whether the server owes a reply to what was sent (a command in flight, the login): its
 	 * client waits for the same reply, so the core may spin for it rather than sleep. */
 	bool (*awaiting_server)(const altair_relay_session *session);
+	/* Optional. The client is gone (or the evaluation ends) with a statement still running on the
+	 * server: the bytes that cancel it, sent on a fresh connection to the same server
+	 * (PostgreSQL's CancelRequest with the key the server gave); 0 when there is nothing to cancel. */
+	size_t (*cancel)(const altair_relay_session *session, unsigned char *out, size_t room);
 } altair_relay_engine;
 
-/* The refusal every engine puts in its protocol's error packet (printf format: the statement's
- * kind, e.g. "DROP", then the mode's name), so that users read one sentence whatever the driver. */
-#define ALTAIR_RELAY_REFUSAL_FORMAT \
-	"altair_eval: %s refused: the database is %s in this evaluation (run with --writes to allow writes, or --writes=rollback to try them and roll back)"
+/* The refusal every engine puts in its protocol's error packet: one sentence whatever the driver,
+ * naming what was refused (e.g. "DROP"), the mode, and the flag that allows it:
+ *   altair_eval: DROP refused: the database is read-only in this evaluation (run with --writes to
+ *   allow writes, or --writes=rollback to try them and roll back)
+ *   altair_eval: DROP refused: the database is in rollback mode in this evaluation, where only what
+ *   a rollback undoes passes (run with --writes to allow it)
+ * Returns the sentence's length (cut to size - 1). */
+size_t altair_relay_refusal(char *out, size_t size, const char *what, altair_relay_mode mode);
 
 /* What an engine appends to the server's own refusal of a write in read-only mode (PostgreSQL's
  * SQLSTATE 25006, MySQL's error 1792), so that a write the server refused names the way out too. */
 #define ALTAIR_RELAY_SERVER_REFUSAL_HINT \
 	" (altair_eval: the database is read-only in this evaluation; run with --writes to allow writes, or --writes=rollback to try them and roll back)"
 
-/* The mode's name as the refusal and sandbox.databases say it: "read-only", "rollback", "writes". */
+/* The mode's name as sandbox.databases says it: "read-only", "rollback", "writes". */
 const char *altair_relay_mode_name(altair_relay_mode mode);
 
 #endif

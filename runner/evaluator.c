@@ -307,6 +307,7 @@ cold:
 	}
 
 	altair_eval_channel_reader_init(&outcome.channel, token, (size_t) Z_LVAL_P(max));
+	altair_eval_relay_deadline(outcome.relay, altair_eval_now_ms() + (uint64_t) request.timeout_ms);
 	zend_try {
 		altair_eval_supervise(&child, request.timeout_ms, &outcome);
 	} zend_catch {

@@ -360,6 +360,9 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
  * few dozen µs (the reply to what it just passed on is usually that close) while such waits stay
  * that short, then sleeps as poll would. relay may be NULL. */
 int altair_eval_relay_poll(altair_eval_relay *relay, struct pollfd *fds, nfds_t count, int timeout_ms);
+/* The evaluation's deadline (altair_eval_now_ms()): past it the relay reads no more of its
+ * clients, so that supervision's loop reaches the deadline whatever a client still sends. */
+void altair_eval_relay_deadline(altair_eval_relay *relay, uint64_t deadline_ms);
 /* After poll: serves the entries altair_eval_relay_watch filled. */
 void altair_eval_relay_serve(altair_eval_relay *relay, struct pollfd *fds, size_t count);
 /* The end of the evaluation: each engine's finish() written to its server (briefly), then every

@@ -13,7 +13,7 @@
  * OPEN, ENDING (no more reads: what is queued is written, then both are closed). The client's end
  * calls the engine's finish() first, so its rollback and goodbye reach the server.
  *
- * Kept connections: where the engine can (MySQL; relay/mysql_kept.c), a client's end between
+ * Kept connections: where the engine can (MySQL; relay/mysql/kept.c), a client's end between
  * commands resets the server session instead (keep()) and this process keeps the server connection
  * for altair_eval.relay_keep_ms; a later client of the same server in the same mode resumes it
  * (resume()), once the server's replies to the reset are in and clean (kept_settled()), instead of
@@ -522,6 +522,7 @@ void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int cli
 	c->io.now_ns = now_ns;
 	config.mode = relay->mode;
 	config.label = relay->labels[database];
+	config.deadline_ns = relay->deadline_ms * 1000000u; /* the same monotonic clock as now_ns() */
 	if (resumed) {
 		c->resumed = true;
 		c->kept = record;
@@ -568,6 +569,22 @@ static void reconnect(relay_connection *c)
 	c->state = RELAY_CONNECTING;
 }
 
+void altair_eval_relay_deadline(altair_eval_relay *relay, uint64_t deadline_ms)
+{
+	if (relay) {
+		relay->deadline_ms = deadline_ms;
+	}
+}
+
+/* Whether a client may be read: its session is open, nothing it caused is queued past the bound
+ * (the server's side, its own replies, what the engine holds of it: a client that never reads the
+ * relay's refusals grew the host ~33 times what it wrote), and the evaluation is not over. */
+static bool client_readable(const relay_connection *c, bool late)
+{
+	return c->state == RELAY_OPEN && !late && c->io.to_server.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES
+		&& c->io.to_client.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES && c->io.client_held < ALTAIR_EVAL_RELAY_BACKLOG_BYTES;
+}
+
 size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, size_t room)
 {
 	size_t count = 0;
@@ -575,6 +592,7 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
 	if (!relay) {
 		return 0;
 	}
+	bool late = relay->deadline_ms && altair_eval_now_ms() >= relay->deadline_ms;
 	for (size_t i = 0; i < relay->listener_count && count < room; i++) {
 		if (relay->listeners[i].fd >= 0) {
 			relay->owners[count] = (relay_owner) { .kind = RELAY_LISTENER, .index = i };
@@ -588,7 +606,7 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
 		if (c->state == RELAY_CONNECTING) {
 			server = POLLOUT;
 		} else {
-			if (c->state == RELAY_OPEN && c->io.to_server.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
+			if (client_readable(c, late)) {
 				client |= POLLIN;
 			}
 			if (c->state == RELAY_OPEN && c->io.to_client.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
@@ -639,11 +657,32 @@ static bool write_out(int fd, altair_relay_buf *buf)
 	return fd >= 0 || buf->length == 0;
 }
 
+/* A statement still running on the server when its client is gone (relay/engine.h, cancel()):
+ * the engine's cancel request, on a connection of its own to the same server, written at once or
+ * not at all (ALTAIR_EVAL_RELAY_CANCEL_MS for the connect: a local server takes it in well under). */
+static void cancel_running(relay_connection *c)
+{
+	unsigned char request[64];
+	size_t length = c->engine->cancel && c->session && c->state == RELAY_OPEN && c->server >= 0
+		? c->engine->cancel(c->session, request, sizeof(request)) : 0;
+	int fd = length ? connect_upstream(&c->relay->databases->list[c->database]) : -1;
+
+	if (fd < 0) {
+		return;
+	}
+	struct pollfd writable = { .fd = fd, .events = POLLOUT };
+	if (poll(&writable, 1, ALTAIR_EVAL_RELAY_CANCEL_MS) == 1 && (writable.revents & POLLOUT)) {
+		(void) send(fd, request, length, MSG_NOSIGNAL | MSG_DONTWAIT);
+	}
+	close(fd);
+}
+
 /* The client is gone or done: the engine's finish() (rollback, goodbye) goes to the server. */
 static void end(relay_connection *c)
 {
 	if (c->session && !c->finished) {
 		c->finished = true;
+		cancel_running(c);
 		/* Between commands, with its server still there: kept for the next client (drop()). */
 		c->keeping = c->engine->keep && keeping_enabled() && c->state == RELAY_OPEN && c->server >= 0
 			&& kept_room(c->relay) && c->engine->keep(c->session, &c->kept);

@@ -80,6 +80,7 @@ struct altair_eval_relay {
 	size_t watched;
 	size_t keeping;           /* connections whose keep() said yes, not yet in the keep (runner/relay.c) */
 	uint64_t spin_ns;         /* altair_eval_relay_poll's spin; 0: none (one CPU, or turned off) */
+	uint64_t deadline_ms;     /* the evaluation's (altair_eval_now_ms()); 0: none */
 	bool moved;               /* the last serve had traffic on a relayed connection */
 	unsigned streak;          /* waits after traffic in a row no longer than the spin */
 	relay_resolver resolvers[ALTAIR_EVAL_RELAY_RESOLVER_MAX];

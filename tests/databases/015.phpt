@@ -2,7 +2,7 @@
 Databases: a MariaDB connection the relay keeps between evaluations serves the next one with nothing of the last one's session, holds nothing while it waits, and has the server check every other login
 --DESCRIPTION--
 Issue 19 item 6 (cost): the relay keeps a server connection when its client is done between
-commands (runner/relay.c, relay/mysql_kept.c): ROLLBACK and COM_RESET_CONNECTION first, then the
+commands (runner/relay.c, relay/mysql/kept.c): ROLLBACK and COM_RESET_CONNECTION first, then the
 next client of that server and mode gets the kept greeting and its login becomes a
 COM_CHANGE_USER, unless it is the login the server accepted first on that connection, which the
 relay answers itself (tests/databases/016). Each claim below is checked on the server, by its root where the app's user
@@ -12,6 +12,9 @@ cannot see:
   - while kept it holds no transaction and no metadata lock: the root's ALTER TABLE on a table the
     last evaluation read goes through at once (with the guard transaction still open it would wait
     for its lock_wait_timeout and fail);
+  - another user than the one a kept connection is logged in as gets a connection of its own
+    (issue 35: what COM_RESET_CONNECTION leaves, SHOW PROFILES' history among it, is never another
+    user's to read), and SHOW PROFILES is emptied between evaluations of the same user;
   - every other login is checked by the server: another user (CURRENT_USER, and the superuser
     probe answered for that user, not the last one), a wrong password refused (and that connection
     not kept), a client whose capabilities differ (mysqli with FOUND_ROWS: affected rows count the
@@ -45,10 +48,11 @@ $same = fn ($a, $b) => $a === $b ? 'the same connection' : 'another connection';
 $pdo = fn (string $user, string $password) => "new PDO('mysql:host=127.0.0.1;port=$port;dbname=app', '$user', '$password', [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION])";
 
 echo "-- the next evaluation, nothing of the last one's session\n";
-$first = $value(altair_db_eval($root, 'DB::select("SET @leak = 42"); DB::select("SELECT GET_LOCK(\'altair_leak\', 0)"); DB::select("SET SESSION max_join_size = 12345"); return ' . $id . ';'));
-$next = altair_db_eval($root, 'return [' . $id . ', DB::select("SELECT @leak AS v, IS_USED_LOCK(\'altair_leak\') AS l, @@session.max_join_size = 12345 AS j")[0]];');
+$first = $value(altair_db_eval($root, 'DB::select("SET @leak = 42"); DB::select("SELECT GET_LOCK(\'altair_leak\', 0)"); DB::select("SET SESSION max_join_size = 12345"); DB::statement("SET profiling = 1"); DB::select("SELECT \'altair_secret\'"); return ' . $id . ';'));
+$next = altair_db_eval($root, 'return [' . $id . ', DB::select("SELECT @leak AS v, IS_USED_LOCK(\'altair_leak\') AS l, @@session.max_join_size = 12345 AS j")[0], json_encode(DB::select("SHOW PROFILES"))];');
 $v = $value($next);
-echo $same($first, $v[0]), "; user variable ", json_encode($v[1]['v']), ", named lock ", json_encode($v[1]['l']), ", session setting kept ", json_encode($v[1]['j']), "\n";
+echo $same($first, $v[0]), "; user variable ", json_encode($v[1]['v']), ", named lock ", json_encode($v[1]['l']), ", session setting kept ", json_encode($v[1]['j']),
+    ", the last statements in SHOW PROFILES: ", str_contains($v[2], 'altair_secret') ? 'YES' : 'no', "\n";
 
 echo "-- kept, it holds nothing\n";
 echo "open transactions: ", altair_db_open_transactions('mysql'), "\n";
@@ -69,7 +73,7 @@ $r = altair_db_eval($root, '$c = []; for ($i = 0; $i < 6; $i++) { $c[$i] = ' . $
 echo $value($r), " connections; the server counts ", $aborted() - $before, " aborted (those past the keep's room end with their goodbye)\n";
 $first = $value(altair_db_eval($root, 'return ' . $id . ';')); // the keep now holds four: the next calls take the one this took
 
-echo "-- every client logged in again\n";
+echo "-- every client logged in again; another user never on a kept connection of the last one's\n";
 $r = altair_db_eval($root, '$p = ' . $pdo('reader', 'other') . '; $row = $p->query("SELECT CONNECTION_ID(), CURRENT_USER()")->fetch(PDO::FETCH_NUM); try { $p->exec("DELETE FROM posts"); } catch (PDOException $e) { $row[] = str_contains($e->getMessage(), "read-only") ? "delete refused" : $e->getMessage(); } return $row;');
 $v = $value($r);
 echo $same($first, $v[0]), " as ", $v[1], ", ", $v[2], "\n";
@@ -126,16 +130,16 @@ altair_db_root("DROP USER 'reader'@'%', 'boss'@'%'");
 ?>
 --EXPECT--
 -- the next evaluation, nothing of the last one's session
-the same connection; user variable null, named lock null, session setting kept 0
+the same connection; user variable null, named lock null, session setting kept 0, the last statements in SHOW PROFILES: no
 -- kept, it holds nothing
 open transactions: 0
 ALTER TABLE went through
 -- more connections at once than the keep holds
 6 connections; the server counts 0 aborted (those past the keep's room end with their goodbye)
--- every client logged in again
-the same connection as reader@%, delete refused
-the same connection as boss@%, superuser: true
-the same connection as app@%, superuser: false
+-- every client logged in again; another user never on a kept connection of the last one's
+another connection as reader@%, delete refused
+another connection as boss@%, superuser: true
+another connection as app@%, superuser: false
 wrong password: access denied
 after it: another connection
 mysqli with FOUND_ROWS: another connection, an update that changes nothing affects 1 row

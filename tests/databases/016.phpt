@@ -2,7 +2,7 @@
 Databases: a kept MariaDB connection takes the same login again without asking the server, and its session is the one a fresh login gets
 --DESCRIPTION--
 Issue 19 item 6 (cost): a login the server accepted at its first round against the scramble of the
-greeting the relay replays is a proof of the password (relay/mysql_kept.c, "proof"); a later
+greeting the relay replays is a proof of the password (relay/mysql/kept.c, "proof"); a later
 client sending the same user, plugin, auth data, database and character set is answered by the
 relay, on a connection keep() has already reset and given that login's database, character set
 and guard transaction. Judged on the server:

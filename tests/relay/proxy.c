@@ -4,7 +4,7 @@
  * bytes through the engine exactly as the host does. Build with the engine's sources and
  * -DENGINE=altair_relay_engine_<name>:
  *
- *   cc -I relay -DENGINE=altair_relay_engine_pgsql tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql*.c
+ *   cc -I relay -DENGINE=altair_relay_engine_pgsql tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql/[a-z]*.c -lpg_query (with -DHAVE_PG_QUERY)
  *   proxy MODE LISTEN UPSTREAM [QUERY_LOG]
  *
  * MODE is read-only, rollback or writes; LISTEN is tcp:127.0.0.1:PORT (0: any free port) or

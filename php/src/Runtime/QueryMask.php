@@ -184,6 +184,13 @@ final class QueryMask
      */
     private function comparedWithSecret(array $tokens, int $k): bool
     {
+        // `'x' = password`: the value on the left of the operator, the name on its right
+        $operator = $tokens[$k + 1] ?? null;
+        $name = $tokens[$k + 2] ?? null;
+        if ($operator !== null && $name !== null && $name['kind'] === 'name' && preg_match(self::SECRET_NAME, $name['word']) === 1
+            && in_array($operator['word'] !== '' ? $operator['word'] : $operator['text'], self::OPERATORS, true)) {
+            return true;
+        }
         $j = $k - 1;
         while ($j >= 0 && ($tokens[$j]['text'] === ',' || $tokens[$j]['kind'] === 'value')) { // … IN (a, b, ?)
             $j--;
@@ -210,8 +217,11 @@ final class QueryMask
      */
     private function tokens(string $sql): array
     {
+        // A string with its prefix (PostgreSQL's E'', U&'', B'', X''; MySQL's N'', X'', _charset''),
+        // and PostgreSQL's dollar quotes, are one value: masked whole.
         $pattern = '/\G(\s*)(?:'
-            . "(?<string>'(?:[^'\\\\]|''|\\\\.)*'?)"
+            . "(?<string>(?:[EeNnBbXx]|[Uu]&|_[A-Za-z0-9]+)?'(?:[^'\\\\]|''|\\\\.)*'?)"
+            . '|(?<dollar>\$(?<tag>(?:[A-Za-z_]\w*)?)\$.*?\$\k<tag>\$)'
             . '|(?<quoted>"(?:[^"]|"")*"?|`(?:[^`]|``)*`?)'
             . '|(?<placeholder>\?|\$\d+|:[A-Za-z_]\w*)'
             . '|(?<number>\d+(?:\.\d+)?)'
@@ -224,7 +234,7 @@ final class QueryMask
         while ($offset < $length && preg_match($pattern, $sql, $m, 0, $offset) === 1) {
             $offset += strlen($m[0]);
             $token = ['kind' => 'other', 'lead' => '', 'text' => '', 'word' => '', 'placeholder' => null];
-            if (($m['string'] ?? '') !== '' || ($m['number'] ?? '') !== '') {
+            if (($m['string'] ?? '') !== '' || ($m['dollar'] ?? '') !== '' || ($m['number'] ?? '') !== '') {
                 $token['kind'] = 'value';
             } elseif (($m['placeholder'] ?? '') !== '') {
                 $token['kind'] = 'value';

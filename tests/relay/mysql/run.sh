@@ -16,19 +16,22 @@ trap cleanup EXIT
 
 # The proxy runs under ASAN and UBSAN: the real clients' traffic checks the engine's memory too.
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay -DENGINE=altair_relay_engine_mysql -o "$work/proxy" \
-  tests/relay/proxy.c relay/buf.c relay/mode.c relay/mysql*.c
+  tests/relay/proxy.c relay/buf.c relay/mode.c relay/mysql/*.c
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
-  -o "$work/status" "$here/status.c" relay/buf.c relay/mode.c relay/mysql*.c
+  -o "$work/status" "$here/status.c" relay/buf.c relay/mode.c relay/mysql/*.c
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
-  -o "$work/start" "$here/start.c" relay/buf.c relay/mode.c relay/mysql*.c
+  -o "$work/start" "$here/start.c" relay/buf.c relay/mode.c relay/mysql/*.c
 eval "$("$ROOT/tests/servers/mariadb.sh" start "$work/server")"
-# A procedure that commits (issue 19's CALL route); a superuser for status.inc.
+# A procedure that commits (issue 19's CALL route); a superuser for status.inc; a user whose password
+# a route tries to change (issue 35).
 mariadb --no-defaults -uroot -S "$ALTAIR_MYSQL_SOCKET" app <<'SQL'
 DELIMITER //
 CREATE PROCEDURE evil() BEGIN INSERT INTO posts (user_id, title) VALUES (1, 'evil'); COMMIT; END //
 DELIMITER ;
 CREATE USER 'boss'@'%' IDENTIFIED BY 'boss';
 GRANT ALL ON *.* TO 'boss'@'%';
+CREATE USER 'victim'@'%' IDENTIFIED BY 'victim';
+GRANT ALL ON app.* TO 'victim'@'%';
 SQL
 
 export ALTAIR_MYSQL_PORT ALTAIR_MYSQL_SOCKET ALTAIR_PROXY="$work/proxy" ALTAIR_WORK="$work"

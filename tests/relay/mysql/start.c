@@ -2,8 +2,9 @@
  * The MySQL engine's own statements at the start of a session (tests/relay/mysql/run.sh), driven
  * byte by byte with no server, so that what is written to each side, and when, is exact:
  *
- *  - after the server's OK to the login, the client gets the OK and the guard (START TRANSACTION
- *    READ ONLY) goes to the server in the same turn; the superuser probe follows the guard's reply;
+ *  - after the server's OK to the login, the client gets the OK and the guard (SET SESSION
+ *    TRANSACTION READ ONLY, XA START '<a name of 32 random hex digits>') goes to the server in the
+ *    same turn; the superuser probe follows the guard's replies;
  *  - the client's first command is held until both replies are in (and its reply is then the
  *    client's, not the probe's), and the probe's answer reaches status();
  *  - when the server refuses the guard, the connection ends and nothing of the client's is sent;
@@ -50,12 +51,12 @@ static long find(const altair_relay_buf *buf, const char *text)
 	return find_bytes(buf, text, strlen(text));
 }
 
-/* A MariaDB greeting (protocol 10, mysql_native_password), the client's login, the server's OK. */
-static altair_relay_session *logged_in(altair_relay_io *io)
+/* A MariaDB greeting (protocol 10, mysql_native_password) and the client's login, as packets. */
+static size_t greeting_packet(unsigned char *out)
 {
 	static const char version[] = "10.11.19-MariaDB";
-	unsigned char greeting[128], login[128];
-	size_t g = 0, l = 0;
+	unsigned char greeting[128];
+	size_t g = 0;
 	greeting[g++] = 10;
 	memcpy(greeting + g, version, sizeof(version));
 	g += sizeof(version);
@@ -65,24 +66,76 @@ static altair_relay_session *logged_in(altair_relay_io *io)
 	g += 10;
 	memcpy(greeting + g, "ijklmnopqrst\0mysql_native_password\0", 35);
 	g += 35;
+	return packet(out, 0, greeting, g);
+}
+
+static size_t login_packet(unsigned char *out)
+{
+	unsigned char login[128];
+	size_t l = 0;
 	memcpy(login + l, "\x0d\xa2\x0a\x00" "\x00\x00\x00\x01" "\x2d", 9);
 	l += 9;
 	memset(login + l, 0, 23);
 	l += 23;
 	memcpy(login + l, "app\0\x14" "BBBBBBBBBBBBBBBBBBBB" "app\0", 4 + 1 + 20 + 4);
 	l += 29;
+	return packet(out, 1, login, l);
+}
 
+/* A session that has had the greeting, and the client's login with the bytes after it in the same
+ * write (e.g. a command pipelined behind it). */
+static altair_relay_session *login_with(altair_relay_io *io, const unsigned char *after, size_t length)
+{
+	unsigned char bytes[512];
 	altair_relay_config config = {.mode = ALTAIR_RELAY_READ_ONLY, .label = "test"};
 	altair_relay_session *s = altair_relay_engine_mysql.open(&config, io);
 	if (!s) {
 		return NULL;
 	}
-	feed(s, 1, 0, greeting, g);
-	feed(s, 0, 1, login, l);
+	size_t g = greeting_packet(bytes);
+	altair_relay_engine_mysql.from_server(s, bytes, g);
+	size_t l = login_packet(bytes);
+	if (length > 0) {
+		memcpy(bytes + l, after, length);
+	}
+	altair_relay_engine_mysql.from_client(s, bytes, l + length);
+	return s;
+}
+
+/* The greeting, the client's login, the server's OK. */
+static altair_relay_session *logged_in(altair_relay_io *io)
+{
+	altair_relay_session *s = login_with(io, NULL, 0);
+	if (!s) {
+		return NULL;
+	}
 	altair_relay_buf_reset(&io->to_server);
 	altair_relay_buf_reset(&io->to_client);
 	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK, autocommit */
 	return s;
+}
+
+/* The guard's XA START names a transaction "altair_" and 32 hex digits. */
+static int guard_named(const altair_relay_buf *buf)
+{
+	long at = find(buf, "XA START 'altair_");
+	if (at < 0 || (size_t) at + 17 + 33 > buf->length || buf->data[at + 17 + 32] != '\'') {
+		return 0;
+	}
+	for (size_t i = 0; i < 32; i++) {
+		if (!strchr("0123456789abcdef", buf->data[at + 17 + i])) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The server's replies to the read-only guard: SET SESSION TRANSACTION's OK, then XA START's, in a
+ * read-only transaction (IN_TRANS | AUTOCOMMIT | IN_TRANS_READONLY). */
+static void guard_replies(altair_relay_session *s)
+{
+	feed(s, 1, 1, "\x00\x00\x00\x02\x00\x00\x00", 7);
+	feed(s, 1, 1, "\x00\x00\x00\x03\x20\x00\x00", 7);
 }
 
 static void guard_then_probe_then_client(void)
@@ -93,23 +146,24 @@ static void guard_then_probe_then_client(void)
 		return;
 	}
 	check(contains_bytes(&io.to_client, "\x07\x00\x00\x02\x00", 5), "the client has the server's OK to its login");
-	check(find(&io.to_server, "START TRANSACTION READ ONLY") == 5, "the guard goes to the server in the same turn");
+	check(find(&io.to_server, "SET SESSION TRANSACTION READ ONLY") == 5 && guard_named(&io.to_server),
+		"the guard goes to the server in the same turn, under a name of 32 random hex digits");
 
 	/* The client's first command, before the guard's reply. */
 	altair_relay_buf_reset(&io.to_server);
 	feed(s, 0, 0, "\x03SELECT 42", 10);
 	check(io.to_server.length == 0, "the client's first command is held while the guard's reply is awaited");
 	altair_relay_buf_reset(&io.to_client);
-	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7); /* the guard's OK: in a transaction */
+	guard_replies(s); /* the guard's OKs: in a read-only transaction */
 	check(contains(&io.to_server, "information_schema.USER_PRIVILEGES") && !contains(&io.to_server, "SELECT 42"),
 		"the superuser probe follows the guard's reply; the client's command is still held");
 	altair_relay_buf_reset(&io.to_server);
 	/* The probe's reply: one column, one row (the login holds SUPER). */
 	feed(s, 1, 1, "\x01", 1);
 	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
-	feed(s, 1, 3, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x20", 5);
 	feed(s, 1, 4, "\x01" "1", 2);
-	feed(s, 1, 5, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 5, "\xfe\x00\x00\x03\x20", 5);
 	check(io.to_client.length == 0, "the guard's and the probe's replies never reach the client");
 	check(contains(&io.to_server, "SELECT 42"), "the client's command goes once both replies are in");
 	altair_relay_status status = {.superuser = -1};
@@ -129,8 +183,9 @@ static void refused_guard_sends_nothing_of_the_client(void)
 	feed(s, 0, 0, "\x03" "DELETE FROM users", 18);
 	altair_relay_buf_reset(&io.to_client);
 	static const char error[] = "\xff\x28\x04#42000You have an error in your SQL syntax";
-	altair_relay_verdict verdict = feed(s, 1, 1, error, sizeof(error) - 1);
-	check(verdict == ALTAIR_RELAY_CLOSE, "a refused guard closes the connection");
+	feed(s, 1, 1, error, sizeof(error) - 1); /* SET SESSION TRANSACTION READ ONLY refused: XA START's reply follows */
+	altair_relay_verdict verdict = feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7);
+	check(verdict == ALTAIR_RELAY_CLOSE, "a refused guard (a read-write transaction in read-only mode) closes the connection");
 	check(contains(&io.to_client, "could not open its guard transaction"), "... and tells the client why");
 	/* The probe's reply, if the server sends it, changes nothing. */
 	feed(s, 1, 1, "\x01", 1);
@@ -154,12 +209,12 @@ static altair_relay_session *first_command(altair_relay_io *io, const char *text
 	command[0] = 0x03;
 	memcpy(command + 1, text, n);
 	feed(s, 0, 0, command, n + 1);
-	feed(s, 1, 1, "\x00\x00\x00\x03\x00\x00\x00", 7);
+	guard_replies(s);
 	feed(s, 1, 1, "\x01", 1);
 	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
-	feed(s, 1, 3, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x20", 5);
 	feed(s, 1, 4, "\x01" "0", 2);
-	feed(s, 1, 5, "\xfe\x00\x00\x03\x00", 5);
+	feed(s, 1, 5, "\xfe\x00\x00\x03\x20", 5);
 	return s;
 }
 
@@ -207,8 +262,106 @@ static void use_of_the_login_database_is_answered(void)
 	}
 }
 
+/* A command sent in the same write as the login, or as an answer to an auth switch: the server
+ * gets only the packets of the login, and the command once the guard is open (issue 35: a login
+ * and an INSERT in one write committed the row before the guard existed). */
+static void nothing_pipelined_before_the_guard(void)
+{
+	altair_relay_io io = {0};
+	unsigned char insert[64];
+	size_t n = packet(insert, 0, "\x03INSERT INTO posts VALUES (9)", 30);
+	altair_relay_session *s = started(login_with(&io, insert, n));
+	if (!s) {
+		return;
+	}
+	check(!contains(&io.to_server, "INSERT"), "a command in the login's write: held, not sent with the login");
+	altair_relay_buf_reset(&io.to_server);
+	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
+	check(find(&io.to_server, "SET SESSION TRANSACTION READ ONLY") == 5 && guard_named(&io.to_server) && !contains(&io.to_server, "INSERT"),
+		"the server's OK: the guard goes first, the command waits for its reply");
+	end_session(&altair_relay_engine_mysql, s, &io);
+
+	/* MariaDB asks for another plugin: the client's answer passes, the command behind it does not. */
+	altair_relay_io io2 = {0};
+	s = started(login_with(&io2, NULL, 0));
+	if (!s) {
+		return;
+	}
+	altair_relay_buf_reset(&io2.to_server);
+	unsigned char answer[64];
+	size_t a = packet(answer, 3, "CCCCCCCCCCCCCCCCCCCC", 20);
+	a += packet(answer + a, 0, "\x03" "DELETE FROM posts", 18);
+	feed(s, 1, 2, "\xfe" "mysql_native_password\0" "abcdefghijklmnopqrst\0", 44);
+	altair_relay_engine_mysql.from_client(s, answer, a);
+	check(contains(&io2.to_server, "CCCCCCCCCCCCCCCCCCCC") && !contains(&io2.to_server, "DELETE"),
+		"after an auth switch: the client's answer passes, a command behind it is held");
+	altair_relay_buf_reset(&io2.to_server);
+	feed(s, 1, 4, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
+	check(find(&io2.to_server, "SET SESSION TRANSACTION READ ONLY") == 5 && guard_named(&io2.to_server) && !contains(&io2.to_server, "DELETE"),
+		"... then the guard, and the command waits for its reply");
+	end_session(&altair_relay_engine_mysql, s, &io2);
+}
+
+/* A kept connection: the next client's login (other auth data: the relay's COM_CHANGE_USER) with a
+ * command in the same write; the server's auth switch answered with a command behind the answer.
+ * Neither command reaches the server before the new guard is open. */
+static void nothing_pipelined_on_a_kept_connection(void)
+{
+	altair_relay_io io = {0};
+	altair_relay_session *s = started(logged_in(&io));
+	if (!s) {
+		return;
+	}
+	guard_replies(s);
+	/* the superuser probe's reply: no row */
+	feed(s, 1, 1, "\x01", 1);
+	feed(s, 1, 2, "\x03" "def" "\x00\x00\x00" "\x01" "1" "\x00" "\x0c\x3f\x00\x01\x00\x00\x00\x08\x81\x00\x00\x00\x00", 23);
+	feed(s, 1, 3, "\xfe\x00\x00\x03\x20", 5);
+	feed(s, 1, 4, "\xfe\x00\x00\x03\x20", 5);
+	altair_relay_kept kept;
+	check(altair_relay_engine_mysql.keep(s, &kept), "a session between commands is kept");
+	end_session(&altair_relay_engine_mysql, s, &io);
+
+	altair_relay_config config = {.mode = ALTAIR_RELAY_READ_ONLY, .label = "test"};
+	unsigned char bytes[512];
+	size_t login = login_packet(bytes);
+	memset(bytes + login - 24, 'E', 20); /* other auth data than the kept login's: not the proof */
+	size_t n = login + packet(bytes + login, 0, "\x03" "DELETE FROM posts", 18);
+	altair_relay_io io1 = {0};
+	s = started(altair_relay_engine_mysql.resume(&config, &io1, &kept));
+	if (!s) {
+		return;
+	}
+	altair_relay_engine_mysql.from_client(s, bytes, n);
+	check(contains_bytes(&io1.to_server, "\x11" "app", 4) && !contains(&io1.to_server, "DELETE"),
+		"kept: the login becomes a COM_CHANGE_USER; the command in its write is held");
+	end_session(&altair_relay_engine_mysql, s, &io1);
+
+	altair_relay_io io2 = {0};
+	s = started(altair_relay_engine_mysql.resume(&config, &io2, &kept));
+	if (!s) {
+		return;
+	}
+	altair_relay_engine_mysql.from_client(s, bytes, login);
+	altair_relay_buf_reset(&io2.to_server);
+	feed(s, 1, 1, "\xfe" "mysql_native_password\0" "abcdefghijklmnopqrst\0", 44);
+	unsigned char answer[128];
+	size_t a = packet(answer, 3, "CCCCCCCCCCCCCCCCCCCC", 20);
+	a += packet(answer + a, 0, "\x03" "UPDATE posts SET title = 1", 27);
+	altair_relay_engine_mysql.from_client(s, answer, a);
+	check(contains(&io2.to_server, "CCCCCCCCCCCCCCCCCCCC") && !contains(&io2.to_server, "UPDATE") && !contains(&io2.to_server, "DELETE"),
+		"kept: the answer to the auth switch passes, the command behind it is held");
+	altair_relay_buf_reset(&io2.to_server);
+	feed(s, 1, 2, "\x00\x00\x00\x02\x00\x00\x00", 7); /* OK */
+	check(guard_named(&io2.to_server) && !contains(&io2.to_server, "DELETE") && !contains(&io2.to_server, "UPDATE"),
+		"kept: the server's OK: a new guard goes first, the commands wait for it");
+	end_session(&altair_relay_engine_mysql, s, &io2);
+}
+
 int main(void)
 {
+	nothing_pipelined_before_the_guard();
+	nothing_pipelined_on_a_kept_connection();
 	guard_then_probe_then_client();
 	refused_guard_sends_nothing_of_the_client();
 	use_of_the_login_database_is_answered();

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../../scripts/lib.sh"
 cd "$ROOT"
 
-apt_install postgresql "php$(php_version)-pgsql"
+apt_install postgresql "php$(php_version)-pgsql" libpg-query-dev
 work=$(mktemp -d /tmp/altair-relay-pgsql.XXXXXX)
 proxies=()
 holders=()
@@ -22,8 +22,9 @@ cleanup() {
 trap cleanup EXIT
 
 say "relay pgsql: build the proxy with the engine (ASAN, UBSAN)"
-cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay \
-  -DENGINE=altair_relay_engine_pgsql -o "$work/proxy" tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql*.c
+# With libpg_query (HAVE_PG_QUERY): statements split and classified by PostgreSQL's own parser.
+cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay -DHAVE_PG_QUERY \
+  -DENGINE=altair_relay_engine_pgsql -o "$work/proxy" tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql/*.c -lpg_query
 
 chmod 755 "$work" # the server runs as postgres
 mkdir "$work/pg"
@@ -47,8 +48,8 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
 # The guard at a session's start, message by message with no server (start.c).
 say "relay pgsql: the client's ReadyForQuery with the guard, its first query held until the guard holds"
-cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay \
-  -o "$work/start" tests/relay/pgsql/start.c relay/buf.c relay/mode.c relay/pgsql*.c
+cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay -DHAVE_PG_QUERY \
+  -o "$work/start" tests/relay/pgsql/start.c relay/buf.c relay/mode.c relay/pgsql/*.c -lpg_query
 "$work/start" || fail "the guard at a session's start (start.c)"
 
 # start_proxy MODE LISTEN UPSTREAM: sets proxy_pid and proxy_at (the port or the socket path).
@@ -99,7 +100,7 @@ scenario() {
 
 say "relay pgsql: read-only, TCP to the server's socket"
 start_proxy read-only tcp:127.0.0.1:0 "unix:$ALTAIR_PGSQL_SOCKET"
-for name in read writes settings one-string dsn-options transaction-control pdo-transactions errors; do
+for name in read writes settings one-string encodings dsn-options transaction-control pdo-transactions errors; do
   scenario read-only "$name" 127.0.0.1 "$proxy_at"
 done
 [ -e /tmp/altair-relay-pgsql-escaped ] && fail "read-only: COPY reached a file"
@@ -145,7 +146,7 @@ stop_proxy
 
 say "relay pgsql: rollback"
 start_proxy rollback tcp:127.0.0.1:0 "unix:$ALTAIR_PGSQL_SOCKET"
-for name in rollback-writes pdo-transactions errors transaction-control one-string; do
+for name in rollback-writes pdo-transactions errors transaction-control one-string encodings unprepared; do
   scenario rollback "$name" 127.0.0.1 "$proxy_at"
 done
 [ -e /tmp/altair-relay-pgsql-escaped ] && fail "rollback: COPY reached a file"

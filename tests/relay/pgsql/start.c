@@ -121,8 +121,38 @@ static void refused_guard_sends_nothing_of_the_client(void)
 	end_session(&altair_relay_engine_pgsql, s, &io);
 }
 
+/* The startup packet with a password and a query behind it in one write: the password passes only
+ * once the server asks for it, one for one, and the query waits for the guard (issue 35). */
+static void nothing_pipelined_before_the_guard(void)
+{
+	static const char startup[] = "\x00\x03\x00\x00" "user\0app\0database\0app\0";
+	unsigned char bytes[512];
+	size_t n = message(bytes, 0, startup, sizeof(startup));
+	n += message(bytes + n, 'p', "md5aaaa\0", 8);
+	n += message(bytes + n, 'p', "md5bbbb\0", 8);
+	n += message(bytes + n, 'Q', "DELETE FROM users", 18);
+	altair_relay_io io = {0};
+	altair_relay_config config = {.mode = ALTAIR_RELAY_READ_ONLY, .label = "test"};
+	altair_relay_session *s = started(altair_relay_engine_pgsql.open(&config, &io));
+	if (!s) {
+		return;
+	}
+	altair_relay_engine_pgsql.from_client(s, bytes, n);
+	check(!contains_bytes(&io.to_server, "md5aaaa", 7) && !contains_bytes(&io.to_server, "DELETE", 6),
+		"the startup packet alone reaches the server: nothing it did not ask for");
+	feed(s, 1, 'R', "\x00\x00\x00\x05" "salt", 8);
+	check(contains_bytes(&io.to_server, "md5aaaa", 7) && !contains_bytes(&io.to_server, "md5bbbb", 7),
+		"the server asks for a password: one passes");
+	feed(s, 1, 'R', "\x00\x00\x00\x00", 4);
+	feed(s, 1, 'Z', "I", 1);
+	check(!contains_bytes(&io.to_server, "md5bbbb", 7) && !contains_bytes(&io.to_server, "DELETE", 6),
+		"the server is ready: the guard goes, the query and the unasked password are held");
+	end_session(&altair_relay_engine_pgsql, s, &io);
+}
+
 int main(void)
 {
+	nothing_pipelined_before_the_guard();
 	ready_with_the_guard();
 	refused_guard_sends_nothing_of_the_client();
 	printf("start: %d failed\n", failures);

@@ -1,5 +1,5 @@
 /*
- * The Redis engine's bound on requests waiting for replies (relay/redis.c, REDIS_PENDING_MAX),
+ * The Redis engine's bound on requests waiting for replies (relay/redis/redis.c, REDIS_PENDING_MAX),
  * without sockets: 70,000 pipelined GETs arrive in one read; the server must get no more than
  * the bound until replies come, then the rest; the client gets every reply, in order. Built and
  * run by tests/relay/redis/run.sh; exits non-zero on any failure.

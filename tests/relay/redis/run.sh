@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Redis relay engine against a real Redis (docs/relay.md, "Redis"): builds tests/relay/proxy.c
-# with relay/redis*.c, starts a throw-away server (tests/servers/redis.sh), runs the proxy in each
+# with relay/redis/*.c, starts a throw-away server (tests/servers/redis.sh), runs the proxy in each
 # mode and drives it with phpredis, Predis, redis-cli and raw RESP (drive.inc). Every write route is
 # judged by the server's own client afterwards (DEBUG DIGEST of every key, CONFIG GET, SCRIPT
 # EXISTS, a subscriber), never by what the driver said. Exits non-zero on any failure.
@@ -22,7 +22,7 @@ cleanup() {
 trap cleanup EXIT
 
 cc -g -O1 -Wall -Wextra -Werror -std=gnu11 -I relay -DENGINE=altair_relay_engine_redis -o "$work/proxy" \
-  tests/relay/proxy.c relay/buf.c relay/mode.c relay/redis*.c || exit 1
+  tests/relay/proxy.c relay/buf.c relay/mode.c relay/redis/*.c || exit 1
 eval "$(tests/servers/redis.sh start "$work/server")" || exit 1
 
 passed=0
@@ -32,7 +32,7 @@ fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*" >&2; }
 
 # The bound on requests waiting for replies, without sockets (pending.c).
 if cc -g -O1 -fsanitize=address,undefined -Wall -Wextra -Werror -std=gnu11 -I relay -o "$work/pending" \
-  tests/relay/redis/pending.c relay/buf.c relay/mode.c relay/redis*.c && "$work/pending" >/dev/null; then pass; else
+  tests/relay/redis/pending.c relay/buf.c relay/mode.c relay/redis/*.c && "$work/pending" >/dev/null; then pass; else
   fail "pending bound (tests/relay/redis/pending.c)"
 fi
 
@@ -160,7 +160,7 @@ mode=rollback
 start_proxy rollback
 expect_unchanged get '^value "hello"$'
 for case in set flushdb multi_set eval_write; do
-  expect_unchanged "$case" 'refused: the database is rollback in this evaluation .*; Redis cannot roll a write back'
+  expect_unchanged "$case" 'refused: the database is in rollback mode in this evaluation.*; Redis cannot roll a write back'
 done
 stop_proxy
 

@@ -53,6 +53,19 @@ final class QueryMaskTest extends TestCase
             "select 'password = x' as note", null,
             "select 'password = x' as note", null, null,
         ];
+        // issue 35: prefixed literals were left as they were, and a literal on the left of its column
+        yield 'PostgreSQL escape string, MySQL national and introduced strings' => [
+            "select * from t where password = E'hunter\\'2' or secret = N'n' or api_key = _utf8mb4'k' or token = x'ab'", null,
+            "select * from t where password = '***' or secret = '***' or api_key = '***' or token = '***'", null, null,
+        ];
+        yield 'a Unicode string and a dollar-quoted one' => [
+            'update users set password = U&\'hunter\\0032\', remember_token = $$tok$$, salt = $q$s;$q$ where id = 1', null,
+            'update users set password = \'***\', remember_token = \'***\', salt = \'***\' where id = 1', null, null,
+        ];
+        yield 'a literal on the left of its column' => [
+            "select * from users where 'hunter2' = password and ? = api_key and 'bob' = name", ['k'],
+            "select * from users where '***' = password and ? = api_key and 'bob' = name", ['***'], null,
+        ];
         yield 'Redis: the value after a secret field' => [
             'HSET user:1 password hunter2 name bob', null,
             'HSET user:1 password *** name bob', null, 'redis',

@@ -1,10 +1,10 @@
 /*
- * libFuzzer target for the MySQL relay engine (relay/mysql*.c) under ASAN and UBSAN: arbitrary
+ * libFuzzer target for the MySQL relay engine (relay/mysql/) under ASAN and UBSAN: arbitrary
  * bytes from both sides, in every mode, any split; and the statement classifier alone.
  *
  * Input: byte 0 chooses the target: bit 7 set, the rest of the input is one statement for
  * altair_mysql_classify (run twice: the verdict must not change); otherwise bits 0-1 choose the
- * mode and the rest is a list of chunks, each a header byte (bit 7: from the server, else the
+ * mode, bit 2 gives the session a deadline (its time limit in front of its first command) and the rest is a list of chunks, each a header byte (bit 7: from the server, else the
  * client; bits 0-6: its length) and that many bytes; after each, what the engine queued for
  * either side must be whole packets. A client chunk of length 0 is the client's end: when keep()
  * takes the session, the next server chunk is the kept connection's replies (kept_settled()) and
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "mysql_classify.h"
+#include "mysql/classify.h"
 
 extern const altair_relay_engine altair_relay_engine_mysql;
 
@@ -92,7 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	altair_relay_io io = {.on_query = on_query, .now_ns = clock_ns};
-	altair_relay_config config = {.mode = (altair_relay_mode) ((data[0] & 0x3) % 3), .label = "fuzz"};
+	/* bit 2: an evaluation's deadline, so that the session's time limit goes in front of its first command */
+	altair_relay_config config = {.mode = (altair_relay_mode) ((data[0] & 0x3) % 3), .label = "fuzz", .deadline_ns = (data[0] & 0x4) ? 5000000000u : 0};
 	const altair_relay_engine *engine = &altair_relay_engine_mysql;
 	altair_relay_session *session = engine->open(&config, &io);
 	if (!session) {

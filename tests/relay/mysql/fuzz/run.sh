@@ -14,7 +14,7 @@ apt_install "libclang-rt-$(clang --version | sed -n 's/.*clang version \([0-9]*\
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I "$ROOT/relay" \
-  -o "$work/fuzz_mysql" "$here/fuzz_mysql.c" "$ROOT/relay/buf.c" "$ROOT/relay/mode.c" "$ROOT"/relay/mysql*.c
+  -o "$work/fuzz_mysql" "$here/fuzz_mysql.c" "$ROOT/relay/buf.c" "$ROOT/relay/mode.c" "$ROOT"/relay/mysql/*.c
 mkdir "$work/corpus"
 cp "$here"/seeds/* "$work/corpus/"
 "$work/fuzz_mysql" -runs="${FUZZ_RUNS:-300000}" -max_len=4096 -timeout=10 -seed=1 \

@@ -1,8 +1,9 @@
 /*
- * libFuzzer harness for the PostgreSQL relay engine (relay/pgsql*.c): plain C, built with clang
+ * libFuzzer harness for the PostgreSQL relay engine (relay/pgsql/): plain C, built with clang
  * -fsanitize=fuzzer,address,undefined by run.sh. The input is a mode byte, then chunks: a header
  * byte (high bit: from the server, else from the client; low 7 bits: the length) and that many
- * bytes, handed to the engine as they arrive. Mode byte 3 fuzzes the SQL splitter alone.
+ * bytes, handed to the engine as they arrive. Mode byte 3 fuzzes the SQL splitter alone (both
+ * readings: libpg_query's and the relay's own lexer), with bit 6 the JSON reader alone.
  *
  * Besides "no crash, no leak, no undefined behaviour", it checks what the engine promises:
  *   - the startup packet the server gets holds allowlisted parameters only
@@ -10,7 +11,8 @@
  *     guard or is one the relay refuses, except the relay's own savepoints and its last ROLLBACK
  *   - reported queries have sane fields; statements lie inside the text, in order
  */
-#include "../../../../relay/pgsql_session.h"
+#include "../../../../relay/pgsql/session.h"
+#include "../../../../relay/pgsql/json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +52,9 @@ static const char *const relay_own[] = {
 
 static void check_sql(const pgsql_session *s, const char *sql, size_t length, bool finished)
 {
-	altair_pgsql_statement st[ALTAIR_PGSQL_MAX_STATEMENTS];
-	size_t count = altair_pgsql_split(sql, length, &s->lexing, st, ALTAIR_PGSQL_MAX_STATEMENTS);
+	altair_pgsql_statement *st = NULL;
+	altair_pgsql_syntax_error error;
+	size_t count = altair_pgsql_split(sql, length, &s->lexing, &st, &error);
 	for (size_t i = 0; i < count; i++) {
 		bool own = false;
 		for (size_t k = 0; k < sizeof(relay_own) / sizeof(relay_own[0]) && !own; k++) {
@@ -62,14 +65,17 @@ static void check_sql(const pgsql_session *s, const char *sql, size_t length, bo
 			abort();
 		}
 	}
+	free(st);
 }
 
 static const char *const allowed[] = {
 	"user", "database", "application_name", "client_encoding", "datestyle", "timezone",
-	"extra_float_digits", "search_path", "intervalstyle", "bytea_output",
+	"extra_float_digits", "search_path", "intervalstyle", "bytea_output", "standard_conforming_strings",
 };
 
-static void check_startup(const unsigned char *p, size_t length)
+/* Allowlisted parameters only; in guarded modes no client encoding the relay does not read, and
+ * standard_conforming_strings on. */
+static void check_startup(const pgsql_session *s, const unsigned char *p, size_t length)
 {
 	size_t offset = 8;
 	while (offset < length && p[offset]) {
@@ -82,7 +88,12 @@ static void check_startup(const unsigned char *p, size_t length)
 			abort();
 		}
 		offset += strlen(name) + 1;
-		offset += strlen((const char *) p + offset) + 1;
+		const char *value = (const char *) p + offset;
+		if (s->mode != ALTAIR_RELAY_WRITES && ((strcasecmp(name, "client_encoding") == 0 && !altair_pgsql_encoding_safe(value, strlen(value)))
+			|| (strcasecmp(name, "standard_conforming_strings") == 0 && strcmp(value, "on") != 0))) {
+			abort();
+		}
+		offset += strlen(value) + 1;
 	}
 }
 
@@ -105,10 +116,18 @@ static void check_sent(const pgsql_session *s, server_view *view, altair_relay_b
 		if (!view->started) {
 			view->started = true;
 			if (m.length >= 4 && altair_pgsql_u32(m.body) >> 16 == 3) {
-				check_startup(view->sent.data + used, m.total);
+				check_startup(s, view->sent.data + used, m.total);
 			}
 		} else if (s->mode != ALTAIR_RELAY_WRITES && m.type == 'Q') {
-			check_sql(s, (const char *) m.body, m.length ? m.length - 1 : 0, finished);
+			/* the relay's own (the guard, its last ROLLBACK): a client's Query goes one statement a Parse */
+			static const char *const own[] = {"BEGIN READ ONLY; SELECT 1", "BEGIN READ WRITE; SELECT 1", "ROLLBACK"};
+			bool known = false;
+			for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
+				known |= m.length == strlen(own[k]) + 1 && memcmp(m.body, own[k], m.length) == 0;
+			}
+			if (!known) {
+				abort();
+			}
 		} else if (s->mode != ALTAIR_RELAY_WRITES && m.type == 'P') {
 			size_t offset = 0;
 			const char *name = altair_pgsql_cstring(&m, &offset);
@@ -122,26 +141,75 @@ static void check_sent(const pgsql_session *s, server_view *view, altair_relay_b
 	altair_relay_buf_consume(&view->sent, used);
 }
 
+/* Statements lie inside the text, in order; a refusal names what it refuses; an error is said. */
+static void check_statements(const altair_pgsql_statement *st, size_t count, const altair_pgsql_syntax_error *error, size_t size)
+{
+	size_t last = 0;
+	if (count > 0 && error->message[0]) {
+		abort();
+	}
+	for (size_t i = 0; i < count; i++) {
+		if (st[i].start < last || st[i].end < st[i].start || st[i].end > size) {
+			abort();
+		}
+		if (st[i].kind == ALTAIR_PGSQL_REFUSED && !st[i].refused_what) {
+			abort();
+		}
+		if ((st[i].kind == ALTAIR_PGSQL_BEGIN || st[i].kind == ALTAIR_PGSQL_COMMIT || st[i].kind == ALTAIR_PGSQL_ROLLBACK
+			|| st[i].kind == ALTAIR_PGSQL_SAVEPOINT || st[i].kind == ALTAIR_PGSQL_SET_TRANSACTION) && !st[i].tag) {
+			abort();
+		}
+		last = st[i].end;
+	}
+}
+
+/* Both readings (libpg_query's when built with it, the relay's own lexer), in every mode. */
 static void fuzz_split(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size ? size : 1);
 	memcpy(text, data, size);
-	for (int mode = 0; mode < 4; mode++) {
-		altair_pgsql_lexing lexing = {.standard_strings = mode & 1, .ascii_trail_bytes = mode & 2};
-		altair_pgsql_statement st[8];
-		size_t count = altair_pgsql_split(text, size, &lexing, st, 8);
-		size_t last = 0;
-		for (size_t i = 0; i < count; i++) {
-			if (st[i].start < last || st[i].end < st[i].start || st[i].end > size) {
-				abort();
-			}
-			if (st[i].kind == ALTAIR_PGSQL_REFUSED && !st[i].refused_what) {
-				abort();
-			}
-			last = st[i].end;
-		}
+	for (int mode = 0; mode < 6; mode++) {
+		altair_pgsql_lexing lexing = {.standard_strings = mode & 1, .mode = (altair_relay_mode) (mode / 2)};
+		altair_pgsql_statement *st = NULL;
+		altair_pgsql_syntax_error error;
+		size_t count = altair_pgsql_split(text, size, &lexing, &st, &error);
+		check_statements(st, count, &error, size);
+		free(st);
+		st = NULL;
+		count = altair_pgsql_lexer_split(text, size, &lexing, &st, &error);
+		check_statements(st, count, &error, size);
+		free(st);
 	}
 	free(text);
+}
+
+/* The JSON reader alone: whatever it accepts, its tokens nest inside the text. */
+static void fuzz_json(const uint8_t *data, size_t size)
+{
+	const char *text = (const char *) data;
+	size_t count = altair_pgsql_json_count(text, size);
+	if (count == 0) {
+		return;
+	}
+	altair_pgsql_json_token *tokens = malloc(count * sizeof(*tokens));
+	altair_pgsql_json json;
+	if (!altair_pgsql_json_parse(&json, text, size, tokens, count) || json.count != count) {
+		abort();
+	}
+	char out[64];
+	for (size_t i = 0; i < count; i++) {
+		if (tokens[i].end > size || tokens[i].start > tokens[i].end || (tokens[i].parent >= (long) i)) {
+			abort();
+		}
+		if (altair_pgsql_json_skip(&json, i) <= i) {
+			abort();
+		}
+		altair_pgsql_json_string(&json, (long) i, out, sizeof(out));
+		(void) altair_pgsql_json_get(&json, (long) i, "stmts");
+		(void) altair_pgsql_json_at(&json, (long) i, 1);
+		(void) altair_pgsql_json_node(&json, (long) i);
+	}
+	free(tokens);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -150,7 +218,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	if (data[0] % 4 == 3) {
-		fuzz_split(data + 1, size - 1);
+		if (data[0] & 0x40) {
+			fuzz_json(data + 1, size - 1);
+		} else {
+			fuzz_split(data + 1, size - 1);
+		}
 		return 0;
 	}
 	altair_relay_io io = {.on_query = on_query, .now_ns = clock_ns};
@@ -175,6 +247,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (verdict == ALTAIR_RELAY_CLOSE) {
 			break;
 		}
+	}
+	unsigned char cancel[64];
+	size_t cancel_length = altair_relay_engine_pgsql.cancel(s, cancel, sizeof(cancel));
+	if (cancel_length != 0 && (cancel_length != 16 || altair_pgsql_u32(cancel) != 16 || altair_pgsql_u32(cancel + 4) != ALTAIR_PGSQL_CANCEL_REQUEST)) {
+		abort(); /* a CancelRequest, whole, or nothing */
 	}
 	altair_relay_engine_pgsql.finish(s);
 	check_sent(s, &view, &io.to_server, true);

@@ -47,14 +47,20 @@ def conversation(mode, steps):
 
 guarded_hello = [('c', SSL), ('c', startup(user='app', database='app', options='-c default_transaction_read_only=off -c search_path=public')),
                  ('s', HELLO), ('s', GUARD)]
+# A guarded Query's statements reach the server one at a time, each as Parse, Bind, Describe, Execute,
+# Sync (relay/pgsql/query.c): its replies are ParseComplete, BindComplete, a RowDescription or
+# NoData, the rows, the CommandComplete and a ReadyForQuery.
+def piece(tag, rows=False, status=b'T'):
+    return msg(b'1') + msg(b'2') + (ROW if rows else msg(b'n')) + msg(b'C', cstr(tag)) + msg(b'Z', status)
+
 seeds = {
-    'select': conversation(0, guarded_hello + [('c', query('SELECT 1')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
-                                               ('s', ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T')), ('c', query('SELECT 2')),
-                                               ('s', msg(b'C', cstr('RELEASE')) + msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+    'select': conversation(0, guarded_hello + [('c', query('SELECT 1')), ('s', internal('SAVEPOINT') + piece('SELECT 1', True)),
+                                               ('c', query('SELECT 2')),
+                                               ('s', internal('RELEASE') + internal('SAVEPOINT') + piece('SELECT 1', True)),
                                                ('c', msg(b'X'))]),
     'transaction': conversation(1, guarded_hello + [('c', query('BEGIN; INSERT INTO t VALUES (1); COMMIT; COMMIT')),
-                                                    ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
-                                                    ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'C', cstr('INSERT 0 1')) + msg(b'C', cstr('RELEASE')) + msg(b'Z', b'T')),
+                                                    ('s', internal('SAVEPOINT') + piece('SAVEPOINT')),
+                                                    ('s', piece('INSERT 0 1')), ('s', piece('RELEASE')),
                                                     ('c', query("SELECT E'\\''; ROLLBACK; SELECT $a$;$a$")),
                                                     ('c', query('BEGIN READ WRITE; DELETE FROM users'))]),
     'extended': conversation(0, guarded_hello + [('c', extended('SELECT $1::int', ['41'])),
@@ -62,22 +68,38 @@ seeds = {
                                                  ('c', extended('SELECT $1::text', ['\xff\x00'])),
                                                  ('s', internal('RELEASE') + internal('SAVEPOINT') + msg(b'1') + msg(b'2') + ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T')),
                                                  ('c', extended('COMMIT', [])), ('c', extended('SET transaction_read_only = off', []))]),
-    'error': conversation(0, guarded_hello + [('c', query('SELECT 1/0')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
-                                              ('s', msg(b'E', b'SERROR\0C22012\0Mdivision by zero\0\0') + msg(b'Z', b'E')),
-                                              ('c', query('SELECT 2')), ('s', msg(b'C', cstr('ROLLBACK')) + msg(b'Z', b'T')),
-                                              ('s', ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T'))]),
+    'error': conversation(0, guarded_hello + [('c', query('SELECT 1/0; SELECT 2')),
+                                              ('s', internal('SAVEPOINT') + msg(b'1') + msg(b'2') + msg(b'n')
+                                               + msg(b'E', b'SERROR\0C22012\0Mdivision by zero\0P8\0\0') + msg(b'Z', b'E')),
+                                              ('c', query('SELECT 2')), ('s', internal('ROLLBACK') + piece('SELECT 1', True))]),
     # An error whose message field is empty (a real server always says something): the statement
     # must still be reported as failed, in the simple and the extended protocol.
-    'error_empty': conversation(0, guarded_hello + [('c', query('SELECT 1/0')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
-                                                    ('s', msg(b'E', b'SERROR\0C22012\0M\0\0') + msg(b'Z', b'E')),
+    'error_empty': conversation(0, guarded_hello + [('c', query('SELECT 1/0')),
+                                                    ('s', internal('SAVEPOINT') + msg(b'E', b'SERROR\0C22012\0M\0\0') + msg(b'Z', b'E')),
                                                     ('c', extended('SELECT $1::int', ['x'])),
-                                                    ('s', internal('ROLLBACK') + internal('SAVEPOINT') + msg(b'E', b'SERROR\0C22P02\0M\0\0') + msg(b'Z', b'E'))]),
-    'copy': conversation(1, guarded_hello + [('c', query('COPY t FROM STDIN')), ('s', msg(b'C', cstr('SAVEPOINT')) + msg(b'Z', b'T')),
+                                                    ('s', internal('ROLLBACK') + msg(b'E', b'SERROR\0C22P02\0M\0\0') + msg(b'Z', b'E'))]),
+    # COPY FROM STDIN as a statement of its own: the server ignores its Sync during the copy, so the
+    # client's CopyDone brings another.
+    'copy': conversation(1, guarded_hello + [('c', query('COPY t FROM STDIN')), ('s', internal('SAVEPOINT') + msg(b'1') + msg(b'2') + msg(b'n')),
                                              ('s', msg(b'G', b'\0\0\0')), ('c', msg(b'd', b'1\n') + msg(b'c')),
                                              ('s', msg(b'C', cstr('COPY 1')) + msg(b'Z', b'T'))]),
+    # The server says a statement ended the guard (a tag, a status): the relay closes at once.
+    'guard_ended': conversation(1, guarded_hello + [('c', query('SELECT 1; SELECT 2')), ('s', internal('SAVEPOINT') + piece('COMMIT')),
+                                                    ('c', query('SELECT 3')), ('s', piece('SELECT 1', True, b'I'))]),
     'writes': conversation(2, [('c', startup(user='app', database='app')), ('s', HELLO), ('c', query('BEGIN; DELETE FROM t; COMMIT')),
                                ('s', msg(b'C', cstr('BEGIN')) + msg(b'C', cstr('DELETE 3')) + msg(b'C', cstr('COMMIT')) + msg(b'Z', b'I'))]),
+    # Issue 35: encodings whose characters hold ASCII bytes, asked for in every way; a login with a
+    # query and a password behind it in one write.
+    'encodings': conversation(0, [('c', startup(user='app', database='app', options='--client_encoding=SJIS')), ('s', HELLO)]),
+    'encodings_param': conversation(1, [('c', startup(user='app', database='app', client_encoding='big5')), ('s', HELLO)]),
+    'encodings_later': conversation(1, guarded_hello + [('c', query("SET client_encoding = 'GBK'; SELECT '\xb1'")),
+                                                        ('s', internal('SAVEPOINT') + msg(b'S', cstr('client_encoding') + cstr('SJIS')) + piece('SET'))]),
+    'pipelined': conversation(0, [('c', startup(user='app', database='app') + msg(b'p', cstr('md5x')) + query('DELETE FROM t')),
+                                  ('s', msg(b'R', struct.pack('!I', 5) + b'salt')), ('s', HELLO), ('s', GUARD)]),
     'split': bytes([3]) + b"CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END; /* a /* b */ ; */ SELECT U&'\\0041' UESCAPE '!'; COPY t TO PROGRAM 'x'",
+    'split_continuation': bytes([3]) + b"SELECT E'x' --\n'\\' y' ; COMMIT ; DELETE FROM posts ; SELECT 1 --'; release savepoint U&\"\\0061ltair_q\"; select pg_catalog.pg_terminate_backend(1); SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+    'split_sjis': bytes([3]) + b"SELECT '\xb1' ; COMMIT ; DELETE FROM posts ; SELECT '\xb1'; SET NAMES 'sjis'; select set_config('client_encoding', 'UHC', false)",
+    'json': bytes([0x43]) + b'{"version":150001,"stmts":[{"stmt":{"TransactionStmt":{"kind":"TRANS_STMT_RELEASE","savepoint_name":"altair_\\u0074x"}},"stmt_len":36}]}',
 }
 here = os.path.dirname(os.path.abspath(__file__))
 os.makedirs(os.path.join(here, 'seeds'), exist_ok=True)

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "engine.h"
-#include "redis_policy.h"
-#include "redis_resp.h"
+#include "redis/policy.h"
+#include "redis/resp.h"
 
 extern const altair_relay_engine altair_relay_engine_redis;
 

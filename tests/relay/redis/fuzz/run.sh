@@ -13,7 +13,7 @@ apt_install "libclang-rt-$(clang --version | sed -n 's/.*clang version \([0-9]*\
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I "$ROOT/relay" \
-  -o "$work/fuzz_redis" "$here/fuzz_redis.c" "$ROOT/relay/buf.c" "$ROOT/relay/mode.c" "$ROOT"/relay/redis*.c
+  -o "$work/fuzz_redis" "$here/fuzz_redis.c" "$ROOT/relay/buf.c" "$ROOT/relay/mode.c" "$ROOT"/relay/redis/*.c
 mkdir "$work/corpus"
 cp "$here"/seeds/* "$work/corpus/"
 "$work/fuzz_redis" -runs="${FUZZ_RUNS:-300000}" -max_len=4096 -timeout=10 -seed=1 \

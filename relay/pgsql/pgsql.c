@@ -1,0 +1,284 @@
+/*
+ * The PostgreSQL relay engine (docs/ARCHITECTURE.md, "The database relay"): the engine's entry
+ * points and the client's side of a session (startup, dispatch); query.c has the simple Query,
+ * extended.c the extended protocol, server.c the server's side, sql.c and grammar.c the statement
+ * classifier, wire.c the protocol's messages, session.c what they share. The design is in
+ * session.h.
+ */
+#include "session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef enum { CONSUMED, HOLD } step;
+
+
+static step ready_message(pgsql_session *s, const altair_pgsql_message *m)
+{
+	bool copy_data = m->type == 'd' || m->type == 'c' || m->type == 'f';
+	if (copy_data) {
+		if (s->copy_in) {
+			altair_pgsql_to_server(s, m);
+		}
+		if (s->copy_in && m->type != 'd' && s->copy_sync_owed) {
+			altair_pgsql_put_sync(&s->io->to_server); /* the statement's own Sync was ignored during the copy */
+			s->copy_sync_owed = false;
+		}
+		return CONSUMED;
+	}
+	if (s->unit_pending) {
+		return HOLD;
+	}
+	switch (m->type) {
+		case 'Q':
+			altair_pgsql_query_message(s, m);
+			break;
+		case 'P':
+		case 'B':
+		case 'D':
+		case 'E':
+		case 'C':
+			altair_pgsql_extended_message(s, m);
+			break;
+		case 'H':
+			altair_pgsql_to_server(s, m);
+			break;
+		case 'S':
+			altair_pgsql_to_server(s, m);
+			altair_pgsql_push(s, REPLY_SYNC);
+			s->batch_open = s->skip_to_sync = s->server_skipping = false;
+			s->unit_pending = true;
+			break;
+		case 'X':
+			s->client = CLIENT_GONE;
+			break;
+		case 'F': {
+			char message[512];
+			altair_pgsql_refusal(s, "a fast-path function call", message, sizeof(message));
+			altair_pgsql_report(s, "(function call)", 15, NULL, 0, altair_pgsql_now(s), -1, message, strlen(message), true);
+			altair_pgsql_relay_error(s, "25006", message, true);
+			break;
+		}
+		default:
+			altair_pgsql_fatal(s, "altair_eval: the relay received a message it does not know from the client");
+	}
+	return CONSUMED;
+}
+
+static void startup_message(pgsql_session *s, const altair_pgsql_message *m)
+{
+	uint32_t code = m->length >= 4 ? altair_pgsql_u32(m->body) : 0;
+	if (code == ALTAIR_PGSQL_SSL_REQUEST || code == ALTAIR_PGSQL_GSSENC_REQUEST) {
+		altair_relay_buf_append(&s->io->to_client, "N", 1); /* the client side is plaintext (local) */
+	} else if (code == ALTAIR_PGSQL_CANCEL_REQUEST) {
+		unsigned char length[4] = {0, 0, 0, (unsigned char) (m->length + 4)};
+		altair_relay_buf_append(&s->io->to_server, length, 4);
+		altair_relay_buf_append(&s->io->to_server, m->body, m->length);
+		s->client = CLIENT_CANCEL;
+	} else if (code >> 16 == 3) {
+		/* In guarded modes the relay reads statements as the server does with standard strings on. */
+		static const char *const guarded[] = {"standard_conforming_strings", "on", NULL};
+		altair_relay_buf packet = {0};
+		if (!altair_pgsql_filter_startup(m, s->mode == ALTAIR_RELAY_WRITES ? NULL : guarded, &packet) || packet.failed) {
+			altair_relay_buf_free(&packet);
+			altair_pgsql_fatal(s, "altair_eval: the relay cannot read this startup packet");
+			return;
+		}
+		size_t offset = 0;
+		const char *name, *value;
+		while (s->mode != ALTAIR_RELAY_WRITES && altair_pgsql_startup_parameter(packet.data, packet.length, &offset, &name, &value)) {
+			if (strcasecmp(name, "client_encoding") == 0 && !altair_pgsql_encoding_safe(value, strlen(value))) {
+				altair_relay_buf_free(&packet);
+				altair_pgsql_fatal(s, ALTAIR_PGSQL_UNSAFE_ENCODING);
+				return;
+			}
+		}
+		altair_relay_buf_append(&s->io->to_server, packet.data, packet.length);
+		altair_relay_buf_free(&packet);
+		s->client = CLIENT_AUTH;
+	} else {
+		altair_pgsql_fatal(s, "altair_eval: the relay speaks PostgreSQL's protocol 3 only");
+	}
+}
+
+altair_relay_verdict altair_pgsql_client_input(pgsql_session *s)
+{
+	size_t used = 0;
+	while (s->client_in.length > used && !s->close && s->client != CLIENT_CANCEL && s->client != CLIENT_GONE) {
+		altair_pgsql_message m;
+		altair_pgsql_frame frame = altair_pgsql_next(s->client_in.data + used, s->client_in.length - used, s->client == CLIENT_STARTUP, &m);
+		if (frame == ALTAIR_PGSQL_INCOMPLETE) {
+			break;
+		}
+		if (frame == ALTAIR_PGSQL_INVALID) {
+			altair_pgsql_fatal(s, "altair_eval: the relay cannot read this message");
+			break;
+		}
+		if (s->client == CLIENT_STARTUP) {
+			startup_message(s, &m);
+		} else if (s->client == CLIENT_AUTH && s->server == SERVER_AUTH) {
+			if (m.type != 'p' || s->auth_turns == 0) {
+				break; /* not before the server is ready, nor an answer it did not ask for */
+			}
+			s->auth_turns--;
+			altair_pgsql_to_server(s, &m);
+		} else if (s->client == CLIENT_AUTH && s->server == SERVER_GUARDING) {
+			break;
+		} else {
+			s->client = CLIENT_READY;
+			if (ready_message(s, &m) == HOLD) {
+				break;
+			}
+		}
+		used += m.total;
+		altair_pgsql_drain(s);
+	}
+	if (s->client == CLIENT_CANCEL || s->client == CLIENT_GONE) {
+		used = s->client_in.length;
+	}
+	altair_relay_buf_consume(&s->client_in, used);
+	if ((s->unit_pending || s->server == SERVER_GUARDING) && s->client_in.length > ALTAIR_PGSQL_MAX_HELD) {
+		altair_pgsql_fatal(s, "altair_eval: the client sent more than the relay holds while it waits for the server's answer");
+	}
+	return s->close || s->io->to_client.failed || s->io->to_server.failed ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
+}
+
+static altair_relay_session *pgsql_open(const altair_relay_config *config, altair_relay_io *io)
+{
+	pgsql_session *s = calloc(1, sizeof(*s));
+	if (!s) {
+		return NULL;
+	}
+	s->mode = config->mode;
+	s->io = io;
+	s->superuser = -1;
+	s->lexing.standard_strings = true;
+	s->lexing.mode = config->mode;
+	return s;
+}
+
+/* What the client sent that waits for the server's answer (relay/engine.h, client_held). */
+static altair_relay_verdict held(pgsql_session *s, altair_relay_verdict verdict)
+{
+	bool waiting = s->unit_pending || s->server != SERVER_READY || s->client == CLIENT_AUTH;
+	s->io->client_held = waiting ? s->client_in.length : 0;
+	return verdict;
+}
+
+static altair_relay_verdict pgsql_from_client(altair_relay_session *s, const unsigned char *bytes, size_t length)
+{
+	if (!altair_relay_buf_append(&s->client_in, bytes, length)) {
+		return ALTAIR_RELAY_CLOSE;
+	}
+	return held(s, altair_pgsql_client_input(s));
+}
+
+static altair_relay_verdict pgsql_from_server(altair_relay_session *s, const unsigned char *bytes, size_t length)
+{
+	if (!altair_relay_buf_append(&s->server_in, bytes, length)) {
+		return ALTAIR_RELAY_CLOSE;
+	}
+	altair_relay_verdict verdict = altair_pgsql_server_input(s);
+	/* the client's input held while its unit awaited the server goes on once the unit ended */
+	if (verdict == ALTAIR_RELAY_CONTINUE && !s->unit_pending) {
+		verdict = altair_pgsql_client_input(s);
+	}
+	return held(s, verdict);
+}
+
+static void pgsql_finish(altair_relay_session *s)
+{
+	if (s->finished) {
+		return;
+	}
+	s->finished = true;
+	if (s->server == SERVER_AUTH) {
+		return;
+	}
+	if (s->copy_in) {
+		static const char reason[] = "altair_eval: the client went away";
+		altair_pgsql_put(&s->io->to_server, 'f', reason, sizeof(reason));
+	}
+	if (s->mode != ALTAIR_RELAY_WRITES) {
+		if (s->batch_open || s->server_skipping) {
+			/* a Query would be skipped after an error in an unfinished batch; but a Sync the
+			 * server must answer first could die on the closed socket before the ROLLBACK */
+			altair_pgsql_put_sync(&s->io->to_server);
+		}
+		altair_pgsql_put_query(&s->io->to_server, "ROLLBACK", strlen("ROLLBACK"));
+	}
+	altair_pgsql_put(&s->io->to_server, 'X', NULL, 0);
+}
+
+static void pgsql_status(const altair_relay_session *s, altair_relay_status *out)
+{
+	if (s->server_version[0]) {
+		snprintf(out->server_version, sizeof(out->server_version), "%s", s->server_version);
+	}
+	if (s->superuser >= 0) {
+		out->superuser = s->superuser;
+	}
+	switch (s->mode) {
+		case ALTAIR_RELAY_READ_ONLY:
+			out->enforced_by = "the server: one READ ONLY transaction the client cannot end (its BEGIN, COMMIT and ROLLBACK map to savepoints)";
+			out->residual = s->superuser == 1
+				? "the user is a superuser: server-side functions with side effects outside the transaction (lo_export, pg_terminate_backend, adminpack's file writes), and dblink or postgres_fdw connections to other servers"
+				: "dblink or postgres_fdw connections to other servers, where installed; session-level advisory locks until the connection ends";
+			break;
+		case ALTAIR_RELAY_ROLLBACK:
+			out->enforced_by = "the server: one transaction the client cannot end, rolled back when the connection ends (and by the server if the relay dies)";
+			out->residual = s->superuser == 1
+				? "sequences advance (nextval is not rolled back); the user is a superuser: server-side functions with side effects outside the transaction (lo_export, pg_terminate_backend, file writes), dblink or postgres_fdw writes on other servers; pg_notify is discarded at the rollback"
+				: "sequences advance (nextval is not rolled back); dblink or postgres_fdw writes on other servers, where installed; pg_notify is discarded at the rollback";
+			break;
+		case ALTAIR_RELAY_WRITES:
+			out->enforced_by = "nothing: writes pass (--writes)";
+			out->residual = "every write is kept";
+			break;
+	}
+	out->guarded = s->server == SERVER_READY;
+}
+
+static void pgsql_close(altair_relay_session *s)
+{
+	for (size_t i = s->reply_head; i < s->reply_count; i++) {
+		altair_pgsql_reply_free(&s->replies[i]);
+	}
+	free(s->replies);
+	while (s->statement_count > 0) {
+		altair_pgsql_forget(s->statements, &s->statement_count, s->statements[0].name);
+	}
+	while (s->portal_count > 0) {
+		altair_pgsql_forget(s->portals, &s->portal_count, s->portals[0].name);
+	}
+	altair_relay_buf_free(&s->client_in);
+	altair_relay_buf_free(&s->server_in);
+	free(s);
+}
+
+/* A statement still running when the client is gone: PostgreSQL's CancelRequest (its length, the
+ * code 80877102, the backend's pid and key), for a connection of its own. */
+static size_t pgsql_cancel(const altair_relay_session *s, unsigned char *out, size_t room)
+{
+	if (!s->backend_key_known || !s->unit_pending || s->server != SERVER_READY || room < 16) {
+		return 0;
+	}
+	static const unsigned char head[8] = {0, 0, 0, 16, 0x04, 0xd2, 0x16, 0x2e};
+	_Static_assert(ALTAIR_PGSQL_CANCEL_REQUEST == 0x04d2162eu, "CancelRequest's code");
+	memcpy(out, head, sizeof(head));
+	memcpy(out + 8, s->backend_key, sizeof(s->backend_key));
+	return 16;
+}
+
+const altair_relay_engine altair_relay_engine_pgsql = {
+	.name = "pgsql",
+	.open = pgsql_open,
+	.from_client = pgsql_from_client,
+	.from_server = pgsql_from_server,
+	.finish = pgsql_finish,
+	.status = pgsql_status,
+	.close = pgsql_close,
+	.cancel = pgsql_cancel,
+};
