@@ -589,7 +589,11 @@ static int relay_in_place(altair_eval_relay *relay, int listener, const altair_e
 		altair_eval_relay_attach(relay, (size_t) target->database, relay_end);
 		relay->intercepted++;
 	}
-	return 0;
+	/* A non-blocking TCP connect gets EINPROGRESS from the kernel, even on loopback, and its caller
+	 * then waits for it to be writable (at once: it is connected) before it writes: a client that
+	 * is told 0 writes at once instead (libpq its startup packet), which is not what it does
+	 * anywhere else. A Unix socket's connect completes at once. */
+	return family != AF_UNIX && (child_flags & O_NONBLOCK) ? EINPROGRESS : 0;
 }
 
 static void answer_connect(altair_eval_relay *relay, int listener, const altair_eval_intercepted *call)
@@ -610,7 +614,7 @@ static void answer_connect(altair_eval_relay *relay, int listener, const altair_
 	}
 	if (error == 0 && (target.database >= 0 || target.resolver)) {
 		error = relay_in_place(relay, listener, call, address.ss_family, &target, flags);
-		if (error == 0) {
+		if (error == 0 || error == EINPROGRESS) {
 			altair_eval_intercept_outgoing_forget(relay, inode);
 		}
 	} else if (error == 0 && relay->databases->network) {
