@@ -209,6 +209,11 @@ typedef struct {
 	char *relay_dir;
 	int relay_fds[ALTAIR_EVAL_RELAY_MAX_SOCKETS];
 	size_t relay_count;
+	/* Its own dir beneath the scratch base, its scratch (altair_eval_scratch_template_dir): each
+	 * request's dir is named inside it. Where the template has a private view, a capped tmpfs covers
+	 * it there; where it has none (a container), the boot's files and the workers' dirs are in it on
+	 * disk, and Landlock gives the template and its workers this dir alone of the base. */
+	char *scratch_dir;
 } altair_eval_template;
 
 /* How a warm template is started (argv.c): plain_note NULL: boot the project unless the request
@@ -250,6 +255,12 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch);
 /* The user's private base directory of every scratch dir (created when missing); false when none
  * can be had. scratch.c names the layout; everyone else asks it. */
 bool altair_eval_scratch_base(char *base, size_t size);
+/* A warm template's own dir beneath the base, <pid>-template-<random>, 0700 (its scratch: each of
+ * its workers' dirs goes inside it); its path in dir. Swept only once its caller is gone (its
+ * template may sit idle for any time). false with errno set. */
+bool altair_eval_scratch_template_dir(char *dir, size_t size);
+/* Removes it and whatever is left in it, never following a link. */
+void altair_eval_scratch_template_dir_remove(const char *dir);
 /* Is this the path of a snippet.php in some scratch dir? */
 bool altair_eval_scratch_owns_path(const char *path);
 /* Why the scratch base is not the usual one (/tmp/altair-eval-<uid> was taken), for

@@ -23,6 +23,7 @@
 #include "../engine.h"
 #include "../../common/fdio.h"
 #include "../../common/proc_status.h"
+#include "../../common/remove_tree.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -623,6 +624,26 @@ static void await_worker(pid_t pid)
 	reap_orphans();
 }
 
+/* A plain worker's dir, where it had no view of its own and made it in the template's dir on disk
+ * (guest/lockdown/view.c; one lookup finds none otherwise): gone before the next request. */
+static void remove_worker_dir(const char *scratch)
+{
+	const char *base = ALTAIR_EVAL_G(guest_scratch);
+	size_t length = strlen(base);
+	struct stat info;
+	int base_fd;
+
+	if (strncmp(scratch, base, length) != 0 || scratch[length] != '/' || strchr(scratch + length + 1, '/')
+		|| lstat(scratch, &info) != 0) {
+		return;
+	}
+	base_fd = open(base, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (base_fd >= 0) {
+		altair_eval_remove_tree_at(base_fd, scratch + length + 1);
+		close(base_fd);
+	}
+}
+
 /* A booted template serves no request once a file its boot loaded changed, a worker touched the
  * boot's files, or its own CPU time nears its limit (template/watch.h). */
 static bool stale(void)
@@ -739,6 +760,8 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 		if (altair_eval_guest_template_booted()) {
 			/* Its dir goes, and the rest of the template's scratch must be as it was. */
 			altair_eval_template_watch_worker_done(request.scratch);
+		} else {
+			remove_worker_dir(request.scratch);
 		}
 		if (!request_pending() && pool_fill(template_pid)) {
 			return;
