@@ -592,15 +592,20 @@ static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[A
 	}
 }
 
-/* Pid 1 of its own PID namespace (runner/warm.c), the template inherits whatever a worker left
- * behind when the worker ends (an unsafe one's forks, killed with its group): it reaps them, or
- * they would stay zombies for its life. A waiting worker that died goes too (pool_serve then finds
- * its socket closed and discards it). */
+/* Without a PID namespace of its own (a container's profile refuses it), the template is its
+ * workers' subreaper instead: what a worker leaves behind is reparented to it, not to the
+ * machine's (or the container's) init, which may be a PHP process that never reaps. */
+static bool subreaper;
+
+/* Pid 1 of its own PID namespace (runner/warm.c), or the subreaper, the template inherits whatever
+ * a worker left behind when the worker ends (an unsafe one's forks, killed with its group): it
+ * reaps them, or they would stay zombies for its life. A waiting worker that died goes too
+ * (pool_serve then finds its socket closed and discards it). */
 static void reap_orphans(void)
 {
 	int status;
 
-	if (getpid() != 1) {
+	if (getpid() != 1 && !subreaper) {
 		return;
 	}
 	while (waitpid(-1, &status, WNOHANG) > 0) {
@@ -689,6 +694,7 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 	if (!host_alive()) {
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
+	subreaper = getpid() != 1 && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 	fflush(NULL);
 	/* What its workers populate while they wait: the template's memory no longer changes. */
 	altair_eval_template_prefault_plan((size_t) MAX(0, MIN(ALTAIR_EVAL_G(guest_warm_prefault_mb), ALTAIR_EVAL_WARM_PREFAULT_MB_MAX)) << 20);
