@@ -17,7 +17,7 @@ posix
 --SKIPIF--
 <?php
 require __DIR__ . '/boot_probe.inc';
-if ($why = altair_booted_unavailable()) die("skip $why (tests/booted/009.phpt checks the reason)");
+if ($why = altair_booted_kernel_missing()) die("skip $why");
 ?>
 --FILE--
 <?php
