@@ -2,7 +2,7 @@
  * Scratch directories, outside the project. The layout, named here and nowhere else:
  *
  *   <base>/<caller pid>-<random>/snippet.php
- *   <base>/<caller pid>-template-<random>/           a warm template's own dir (its scratch): where
+ *   <base>/<caller pid>-warm-<random>/               a warm template's own dir (its scratch): where
  *                                                   it has no private view, its boot's files and each
  *                                                   of its workers' dirs, <random of the request>/
  *
@@ -58,8 +58,8 @@
 #define ALTAIR_EVAL_SCRATCH_TMP "/tmp"
 /* Characters a base path may not contain: they would change the meaning of open_basedir. */
 #define ALTAIR_EVAL_SCRATCH_BASE_FORBIDDEN ":;\"\n\r"
-/* <pid>-template-<random>: a warm template's own dir (altair_eval_scratch_template_dir). */
-#define ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK "template"
+/* <pid>-warm-<random>: a warm template's own dir (altair_eval_scratch_template_dir). */
+#define ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK "warm"
 
 /* ---- the private base directory -------------------------------------------------------------- */
 
@@ -265,7 +265,7 @@ static bool owner_is_gone(const char *name)
 	return kill((pid_t) pid, 0) != 0 && errno == ESRCH;
 }
 
-/* <pid>-template-...: a warm template's dir lives as long as its template, which dies with its
+/* <pid>-warm-...: a warm template's dir lives as long as its template, which dies with its
  * caller (parent-death signal), however long it sits idle; so only its owner's end judges it. */
 static bool is_template_dir(const char *name)
 {
@@ -611,6 +611,14 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch)
 	}
 }
 
+void altair_eval_scratch_snippet_in(altair_eval_scratch *scratch, const char *dir)
+{
+	if (scratch->snippet_path) {
+		efree(scratch->snippet_path);
+	}
+	spprintf(&scratch->snippet_path, 0, "%s/" ALTAIR_EVAL_SNIPPET_FILE, dir);
+}
+
 /* ---- a warm template's own dir ---------------------------------------------------------------- */
 
 bool altair_eval_scratch_template_dir(char *dir, size_t size)
@@ -621,8 +629,9 @@ bool altair_eval_scratch_template_dir(char *dir, size_t size)
 	if (!open_base(base, sizeof(base), &base_fd)) {
 		return false;
 	}
-	if (!random_name(name, sizeof(name), ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK) || mkdirat(base_fd, name, 0700) != 0
-		|| (size_t) snprintf(dir, size, "%s/%s", base, name) >= size) {
+	if (!random_name(name, sizeof(name), ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK)
+		|| ((size_t) snprintf(dir, size, "%s/%s", base, name) >= size && (errno = ENAMETOOLONG))
+		|| mkdirat(base_fd, name, 0700) != 0) {
 		int error = errno;
 		close(base_fd);
 		errno = error;

@@ -491,6 +491,19 @@ static zend_result template_start(altair_eval_template *template, zend_string *b
 	return warm_failed("the template did not come up (run the same request cold to see why)", 0);
 }
 
+/* The worker's dir: the evaluation's dir name, inside the template's own dir, where the worker makes
+ * it (in the template's view, or on disk where it has none). An unsafe worker locks nothing down and
+ * reads the snippet from the host's own dir. */
+static void worker_scratch(const altair_eval_template *template, const altair_eval_request *request,
+	const altair_eval_scratch *scratch, char *dir, size_t size)
+{
+	if (request->unsafe) {
+		snprintf(dir, size, "%s", scratch->dir);
+	} else {
+		snprintf(dir, size, "%s%s", template->scratch_dir, strrchr(scratch->dir, '/'));
+	}
+}
+
 static bool send_request(altair_eval_template *template, const altair_eval_request *request,
 	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes)
 {
@@ -510,14 +523,7 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	memset(&message, 0, sizeof(message));
 	message.magic = ALTAIR_EVAL_WARM_MAGIC;
 	message.timeout_ms = (uint32_t) request->timeout_ms;
-	/* The evaluation's dir name, inside the template's own dir: where its worker makes it (in the
-	 * template's view, or on disk where it has none). An unsafe worker locks nothing down and reads
-	 * the snippet from the host's own dir. */
-	if (request->unsafe) {
-		snprintf(message.scratch, sizeof(message.scratch), "%s", scratch->dir);
-	} else {
-		snprintf(message.scratch, sizeof(message.scratch), "%s%s", template->scratch_dir, strrchr(scratch->dir, '/'));
-	}
+	worker_scratch(template, request, scratch, message.scratch, sizeof(message.scratch));
 	sent = altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds, ALTAIR_EVAL_WARM_FDS)
 		== (ssize_t) sizeof(message);
 	close(snippet);
@@ -605,7 +611,7 @@ static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_st
 }
 
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
-	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
+	const altair_eval_request *request, altair_eval_scratch *scratch, const unsigned char *token,
 	altair_eval_relay *relay, altair_eval_child *child, bool *threaded)
 {
 	altair_eval_pipes pipes;
@@ -659,6 +665,14 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		return warm_failed("the template could not start a worker", error);
 	}
 	altair_eval_child_adopt(&pipes, child);
+	/* PHP's messages and the errors name the snippet where the worker has it (result.c and the
+	 * evaluator show it as snippet.php); scratch->dir stays the host's, which the worker never made. */
+	{
+		char dir[MAXPATHLEN];
+
+		worker_scratch(template, request, scratch, dir, sizeof(dir));
+		altair_eval_scratch_snippet_in(scratch, dir);
+	}
 	child->warm_pid = (pid_t) event.pid;
 	child->pid = template->pidns ? worker_host_pid(template->pid, child->warm_pid) : child->warm_pid;
 	/* The template's relay listeners serve this evaluation, for its worker only; their dir is in use

@@ -4,7 +4,7 @@ Booted warm, with or without a private view: the template boots once for all its
 Issue 34 item 4. Inside a container (tests/containers/container.c: Docker's seccomp rules, no mount,
 PID or IPC namespace) a booted template used to be refused ("the template has no private view") and
 every call booted the app. Now the template's scratch is a dir of its own beneath the scratch base
-(<pid>-template-<random>, 0700, made by the host: runner/warm.c), its workers' dirs inside it, and
+(<pid>-warm-<random>, 0700, made by the host: runner/warm.c), its workers' dirs inside it, and
 Landlock gives the template and its workers that dir alone of the base (guest/lockdown/booted.c).
 With a view the same dir is covered by the template's capped tmpfs. Either way: one boot; an
 evaluation running meanwhile in another process (its own warm template) keeps its scratch to
@@ -98,7 +98,7 @@ echo "A's secret after B: ", $outputA !== '' ? $outputA : $errorA, "\n";
 
 // The template's dir on the host: its own, private.
 $template = altair_test_template();
-$dirs = glob("$base/" . getmypid() . '-template-*');
+$dirs = glob("$base/" . getmypid() . '-warm-*');
 echo "the template's dir: ", count($dirs), ", 0700: ", json_encode(count($dirs) === 1 && (fileperms($dirs[0]) & 0777) === 0700), "\n";
 
 // A worker that sleeps past its deadline (no CPU limit ends it): the host ends its group.
@@ -110,7 +110,7 @@ for ($i = 0; $i < 200 && in_array($sleeper, altair_test_children($template, true
 echo "deadline: timed out ", json_encode($r->timedOut), ", in time ", json_encode($r->durationMs < 10000), ", the worker gone: ",
     json_encode($sleeper > 1 && !in_array($sleeper, altair_test_children($template, true), true)), "\n";
 $e->close();
-echo "after close(), template dirs left: ", count(glob("$base/" . getmypid() . '-template-*')), "\n";
+echo "after close(), template dirs left: ", count(glob("$base/" . getmypid() . '-warm-*')), "\n";
 ?>
 --EXPECT--
 A's secret found (on disk, or in the view of A's worker): true
