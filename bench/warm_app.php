@@ -23,7 +23,13 @@
  * fixture; prints the server's RSS and descriptor count before and after, and the p95 of the first
  * and the last 100 calls. Targets: RSS growth < 5 MB, no descriptor growth, last p95 <= 1.2x first.
  *
- * Run: php -d extension=modules/altair_eval.so bench/warm_app.php [rounds] | --soak [N]
+ * --container [rounds]: the Laravel fixture inside a container (tests/containers/container.c:
+ * Docker's default seccomp rules, so no mount, PID, IPC or network namespace, as Sail, DDEV and
+ * Compose run PHP), as root and, when run as root, as uid 65534: the plain script and warm
+ * evaluate() of the count, both under those rules, taking turns, side by side (issue 34 item 4).
+ * Target: warm >= 10x plain php.
+ *
+ * Run: php -d extension=modules/altair_eval.so bench/warm_app.php [rounds] | --soak [N] | --container [rounds]
  */
 declare(strict_types=1);
 
@@ -149,7 +155,111 @@ function bench_soak(string $root, int $calls): void
     $mcp->close();
 }
 
-$soak = ($argv[1] ?? '') === '--soak';
+/** The plain script of an app (boot, count, print), written beside its root; its path. */
+function bench_plain_script(string $base, string $name): string
+{
+    $path = "$base-$name-plain.php";
+    file_put_contents($path, "<?php\n\$root = \$argv[1];\nrequire \$root . '/vendor/autoload.php';\n" . BENCH_APPS[$name][1] . "\n");
+    return $path;
+}
+
+/**
+ * --in-container ROOT PLAIN ROUNDS, run by bench_container() under container.c: the plain script and
+ * warm evaluate() of the Laravel count, measured from inside, taking turns round by round so that
+ * the machine's noise falls on all of them: each round one plain run, then three warm calls back to
+ * back (after one that follows the plain run, not counted), then three BENCH_GAP_MS apart. One JSON
+ * line: p50 / p95 of each.
+ */
+function bench_in_container(string $root, string $plain, int $rounds): void
+{
+    $command = escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg($plain) . ' ' . escapeshellarg($root);
+    $answer = trim((string) shell_exec($command));
+    $warm = new Evaluator(warm: true);
+    $request = new EvalRequest(BENCH_APPS['laravel'][0], $root);
+    $result = $warm->evaluate($request);
+    $timed = function (callable $call): float {
+        $start = hrtime(true);
+        $call();
+        return (hrtime(true) - $start) / 1e6;
+    };
+    $samples = ['plain' => [], 'warm' => [], 'spaced' => []];
+    for ($i = 0; $i < $rounds; $i++) {
+        $samples['plain'][] = $timed(fn () => shell_exec($command));
+        $warm->evaluate($request);
+        for ($j = 0; $j < 3; $j++) {
+            $samples['warm'][] = $timed(fn () => $warm->evaluate($request));
+        }
+        for ($j = 0; $j < 3; $j++) {
+            usleep(BENCH_GAP_MS * 1000);
+            $samples['spaced'][] = $timed(fn () => $warm->evaluate($request));
+        }
+    }
+    $percentiles = function (array $times): array {
+        sort($times);
+        return [$times[intdiv(count($times), 2)], $times[max(0, (int) ceil(count($times) * 0.95) - 1)]];
+    };
+    $s = $result->sandbox;
+    echo json_encode([
+        'answers' => [$answer, $result->result['value'] ?? $result->toArray()['exception']['message'] ?? null],
+        'plain' => $percentiles($samples['plain']), 'warm' => $percentiles($samples['warm']), 'spaced' => $percentiles($samples['spaced']),
+        'booted' => $s['booted_template'], 'mountns' => $s['mountns'], 'scratch_capped' => $s['scratch_capped'],
+        'why' => array_values(array_filter($s['unavailable'], fn ($l) => str_starts_with($l, 'warm: '))),
+    ]), "\n";
+    $warm->close();
+}
+
+/** --container: the rows of bench_in_container(), as root and as uid 65534, side by side. */
+function bench_container(int $rounds): void
+{
+    $work = sys_get_temp_dir() . '/altair-bench-container-' . getmypid();
+    mkdir($work, 0755);
+    $root = "$work/laravel";
+    altair_apps_build('laravel', $root, 'copy');
+    $plain = bench_plain_script("$work/bench", 'laravel');
+    $module = realpath(__DIR__ . '/../modules/altair_eval.so');
+    copy($module, "$work/altair_eval.so");
+    exec('cc -O1 -Wall -Wextra -Werror -o ' . escapeshellarg("$work/container") . ' ' . escapeshellarg(__DIR__ . '/../tests/containers/container.c') . ' 2>&1', $out, $built);
+    if ($built !== 0) {
+        echo "container rows: not measured: tests/containers/container.c did not build: ", implode(' ', $out), "\n";
+        return;
+    }
+    exec('chmod -R a+rX ' . escapeshellarg($work));
+    $users = posix_geteuid() === 0 ? ['root' => [], 'uid 65534' => ['--user=65534']] : ['this user' => []];
+    printf("laravel, User::count() inside a container (tests/containers/container.c: Docker's default seccomp rules), %d rounds taking turns"
+        . " (p50 / p95, ms; per round 1 plain run, 3 warm calls back to back, 3 %d ms apart)\n", $rounds, BENCH_GAP_MS);
+    foreach ($users as $label => $options) {
+        $command = [ "$work/container", ...$options, 'env', "HOME=$work", 'TMPDIR=/tmp', PHP_BINARY, '-d', "extension=$work/altair_eval.so",
+            __FILE__, '--in-container', $root, $plain, (string) $rounds];
+        $process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $work);
+        $output = stream_get_contents($pipes[1]);
+        $errors = stream_get_contents($pipes[2]);
+        proc_close($process);
+        $row = json_decode(trim((string) strrchr("\n" . trim($output), "\n")), true);
+        if (!is_array($row)) {
+            echo "  as $label: not measured: ", trim($output . ' ' . $errors), "\n";
+            continue;
+        }
+        printf("  as %s: plain php answers %s, warm answers %s; template booted the app: %s (mountns %s, scratch_capped %s)\n", $label,
+            $row['answers'][0], json_encode($row['answers'][1]), $row['booted'] ? 'yes' : 'no (' . implode('; ', $row['why']) . ')',
+            json_encode($row['mountns']), json_encode($row['scratch_capped']));
+        printf("    plain php (boot and count)  %8.2f / %8.2f\n", ...$row['plain']);
+        printf("    warm evaluate()             %8.2f / %8.2f   %.1fx faster than plain php (target: >= 10x)\n", ...[...$row['warm'], $row['plain'][0] / $row['warm'][0]]);
+        printf("      %2d ms apart               %8.2f / %8.2f   %.1fx faster than plain php\n", BENCH_GAP_MS, ...[...$row['spaced'], $row['plain'][0] / $row['spaced'][0]]);
+    }
+    printf("load average while measuring: %s\n", implode(' ', array_map(fn ($l) => sprintf('%.2f', $l), sys_getloadavg() ?: [])));
+    exec('rm -rf ' . escapeshellarg($work));
+}
+
+$mode = $argv[1] ?? '';
+if ($mode === '--in-container') {
+    bench_in_container($argv[2], $argv[3], (int) $argv[4]);
+    exit(0);
+}
+if ($mode === '--container') {
+    bench_container((int) ($argv[2] ?? 30));
+    exit(0);
+}
+$soak = $mode === '--soak';
 $rounds = $soak ? (int) ($argv[2] ?? 1000) : (int) ($argv[1] ?? 30);
 $base = sys_get_temp_dir() . '/altair-bench-warm-app-' . getmypid();
 $roots = [];
@@ -165,11 +275,11 @@ if ($soak) {
 $warm = new Evaluator(warm: true);
 $mcpRatio = [];
 printf("%d runs each (p50 / p95, ms)\n", $rounds);
-foreach (BENCH_APPS as $name => [$snippet, $plain]) {
+foreach (BENCH_APPS as $name => [$snippet]) {
     $root = $roots[$name];
-    file_put_contents("$base-$name-plain.php", "<?php\n\$root = \$argv[1];\nrequire \$root . '/vendor/autoload.php';\n$plain\n");
-    $answer = trim((string) shell_exec(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg("$base-$name-plain.php") . ' ' . escapeshellarg($root)));
-    [$plain50, $plain95] = bench_percentiles(fn () => shell_exec(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg("$base-$name-plain.php") . ' ' . escapeshellarg($root)), max(5, intdiv($rounds, 3)));
+    $script = bench_plain_script($base, $name);
+    $answer = trim((string) shell_exec(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg($script) . ' ' . escapeshellarg($root)));
+    [$plain50, $plain95] = bench_percentiles(fn () => shell_exec(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg($script) . ' ' . escapeshellarg($root)), max(5, intdiv($rounds, 3)));
     $request = new EvalRequest($snippet, $root);
     $result = $warm->evaluate($request);
     [$warm50, $warm95] = bench_percentiles(fn () => $warm->evaluate($request), $rounds);

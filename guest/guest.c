@@ -577,14 +577,15 @@ static void boot_template(void)
 	altair_eval_guest_template_prime_temp_dir();
 	/* Under the same view and Landlock as its workers (the view is the template's own: its report
 	 * does not say mountns, which is a worker's namespace): the paths the boot resolves stay
-	 * cached in each worker, which otherwise took an lstat per component of each. */
+	 * cached in each worker, which otherwise took an lstat per component of each. Without a view
+	 * (a container) the cache stays off, as in a cold child there. */
 	{
 		altair_eval_lockdown_report viewed = template_namespaces;
-		viewed.mountns = true;
+		viewed.mountns = altair_eval_lockdown_mount_view_built();
 		realpath_cache_back(&viewed);
 	}
 	template_ini_locked = lock_engine();
-	if (!altair_eval_guest_template_boot(why, sizeof(why))) {
+	if (!altair_eval_guest_template_boot(template_namespaces.ipcns, why, sizeof(why))) {
 		altair_eval_guest_template_refuse(why);
 	}
 }

@@ -209,6 +209,11 @@ typedef struct {
 	char *relay_dir;
 	int relay_fds[ALTAIR_EVAL_RELAY_MAX_SOCKETS];
 	size_t relay_count;
+	/* Its own dir beneath the scratch base, its scratch (altair_eval_scratch_template_dir): each
+	 * request's dir is named inside it. Where the template has a private view, a capped tmpfs covers
+	 * it there; where it has none (a container), the boot's files and the workers' dirs are in it on
+	 * disk, and Landlock gives the template and its workers this dir alone of the base. */
+	char *scratch_dir;
 } altair_eval_template;
 
 /* How a warm template is started (argv.c): plain_note NULL: boot the project unless the request
@@ -247,9 +252,18 @@ zend_result altair_eval_scratch_create(const altair_eval_request *request, altai
 /* A warm evaluation's: a name and a sealed memfd of the snippet, nothing on disk (scratch.c). */
 zend_result altair_eval_scratch_create_in_memory(const altair_eval_request *request, altair_eval_scratch *scratch);
 void altair_eval_scratch_remove(altair_eval_scratch *scratch);
+/* A warm evaluation's snippet is in its worker's dir (dir, inside the template's): the path PHP's
+ * own messages name, which the result shows as snippet.php. The scratch's dir stays the host's. */
+void altair_eval_scratch_snippet_in(altair_eval_scratch *scratch, const char *dir);
 /* The user's private base directory of every scratch dir (created when missing); false when none
  * can be had. scratch.c names the layout; everyone else asks it. */
 bool altair_eval_scratch_base(char *base, size_t size);
+/* A warm template's own dir beneath the base, <pid>-warm-<random>, 0700 (its scratch: each of
+ * its workers' dirs goes inside it); its path in dir. Swept only once its caller is gone (its
+ * template may sit idle for any time). false with errno set. */
+bool altair_eval_scratch_template_dir(char *dir, size_t size);
+/* Removes it and whatever is left in it, never following a link. */
+void altair_eval_scratch_template_dir_remove(const char *dir);
 /* Is this the path of a snippet.php in some scratch dir? */
 bool altair_eval_scratch_owns_path(const char *path);
 /* Why the scratch base is not the usual one (/tmp/altair-eval-<uid> was taken), for
@@ -320,7 +334,7 @@ void altair_eval_report_free(altair_eval_report *report);
 	"so a lock another held would never be released in the worker: this Evaluator's evaluations run cold"
 
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
-	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
+	const altair_eval_request *request, altair_eval_scratch *scratch, const unsigned char *token,
 	altair_eval_relay *relay, altair_eval_child *child,
 	bool *threaded);
 void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome);

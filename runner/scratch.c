@@ -2,6 +2,9 @@
  * Scratch directories, outside the project. The layout, named here and nowhere else:
  *
  *   <base>/<caller pid>-<random>/snippet.php
+ *   <base>/<caller pid>-warm-<random>/               a warm template's own dir (its scratch): where
+ *                                                   it has no private view, its boot's files and each
+ *                                                   of its workers' dirs, <random of the request>/
  *
  * where <base> is private to the calling user (owner-only, 0700, checked with O_NOFOLLOW):
  *   $XDG_RUNTIME_DIR/altair-eval   when that runtime directory is the user's own (0700)
@@ -55,6 +58,8 @@
 #define ALTAIR_EVAL_SCRATCH_TMP "/tmp"
 /* Characters a base path may not contain: they would change the meaning of open_basedir. */
 #define ALTAIR_EVAL_SCRATCH_BASE_FORBIDDEN ":;\"\n\r"
+/* <pid>-warm-<random>: a warm template's own dir (altair_eval_scratch_template_dir). */
+#define ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK "warm"
 
 /* ---- the private base directory -------------------------------------------------------------- */
 
@@ -260,6 +265,15 @@ static bool owner_is_gone(const char *name)
 	return kill((pid_t) pid, 0) != 0 && errno == ESRCH;
 }
 
+/* <pid>-warm-...: a warm template's dir lives as long as its template, which dies with its
+ * caller (parent-death signal), however long it sits idle; so only its owner's end judges it. */
+static bool is_template_dir(const char *name)
+{
+	const char *dash = strchr(name, '-');
+
+	return dash && strncmp(dash, "-" ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK "-", strlen("-" ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK "-")) == 0;
+}
+
 /* The base as the last sweep of this process left it: unchanged since (no entry made, removed or
  * renamed in it: its mtime), it holds nothing the sweep did not judge, so a warm call, which makes
  * nothing there, skips the listing (22 us of every call here). Whatever was judged alive then and
@@ -325,7 +339,8 @@ static void sweep(int base_fd)
 		if (fstatat(base_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
 			continue;
 		}
-		if (owner_is_gone(entry->d_name) || now - info.st_mtime > ALTAIR_EVAL_SCRATCH_STALE_SECONDS) {
+		if (owner_is_gone(entry->d_name)
+			|| (!is_template_dir(entry->d_name) && now - info.st_mtime > ALTAIR_EVAL_SCRATCH_STALE_SECONDS)) {
 			altair_eval_remove_tree_at(base_fd, entry->d_name);
 		}
 	}
@@ -397,7 +412,8 @@ static zend_result fail(const char *what, const char *path)
 	return FAILURE;
 }
 
-static bool random_name(char *name, size_t size)
+/* <pid>-<random>, or <pid>-<mark>-<random> */
+static bool random_name(char *name, size_t size, const char *mark)
 {
 	unsigned char random[ALTAIR_EVAL_SCRATCH_RANDOM_BYTES];
 	char hex[ALTAIR_EVAL_SCRATCH_RANDOM_BYTES * 2 + 1];
@@ -408,7 +424,7 @@ static bool random_name(char *name, size_t size)
 	for (size_t i = 0; i < sizeof(random); i++) {
 		snprintf(hex + 2 * i, 3, "%02x", random[i]);
 	}
-	snprintf(name, size, "%ld-%s", (long) getpid(), hex);
+	snprintf(name, size, "%ld-%s%s%s", (long) getpid(), mark ? mark : "", mark ? "-" : "", hex);
 	return true;
 }
 
@@ -426,7 +442,7 @@ static bool scratch_named(altair_eval_scratch *scratch, int *base_fd, char *name
 		return false;
 	}
 	sweep(*base_fd);
-	if (!random_name(name, size)) {
+	if (!random_name(name, size, NULL)) {
 		close(*base_fd);
 		fail("name", base);
 		return false;
@@ -592,5 +608,53 @@ void altair_eval_scratch_remove(altair_eval_scratch *scratch)
 	if (scratch->snippet_path) {
 		efree(scratch->snippet_path);
 		scratch->snippet_path = NULL;
+	}
+}
+
+void altair_eval_scratch_snippet_in(altair_eval_scratch *scratch, const char *dir)
+{
+	if (scratch->snippet_path) {
+		efree(scratch->snippet_path);
+	}
+	spprintf(&scratch->snippet_path, 0, "%s/" ALTAIR_EVAL_SNIPPET_FILE, dir);
+}
+
+/* ---- a warm template's own dir ---------------------------------------------------------------- */
+
+bool altair_eval_scratch_template_dir(char *dir, size_t size)
+{
+	char base[MAXPATHLEN], name[64];
+	int base_fd;
+
+	if (!open_base(base, sizeof(base), &base_fd)) {
+		return false;
+	}
+	if (!random_name(name, sizeof(name), ALTAIR_EVAL_SCRATCH_TEMPLATE_MARK)
+		|| ((size_t) snprintf(dir, size, "%s/%s", base, name) >= size && (errno = ENAMETOOLONG))
+		|| mkdirat(base_fd, name, 0700) != 0) {
+		int error = errno;
+		close(base_fd);
+		errno = error;
+		return false;
+	}
+	close(base_fd);
+	return true;
+}
+
+void altair_eval_scratch_template_dir_remove(const char *dir)
+{
+	char parent[MAXPATHLEN];
+	char *slash;
+	int parent_fd;
+
+	if ((size_t) snprintf(parent, sizeof(parent), "%s", dir) >= sizeof(parent) || (slash = strrchr(parent, '/')) == NULL
+		|| slash == parent) {
+		return;
+	}
+	*slash = '\0';
+	parent_fd = open(parent, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (parent_fd >= 0) {
+		altair_eval_remove_tree_at(parent_fd, slash + 1);
+		close(parent_fd);
 	}
 }

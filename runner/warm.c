@@ -278,6 +278,14 @@ static void template_stop(altair_eval_template *template)
 		template->control_fd = -1;
 	}
 	relay_release(template, own);
+	/* Its dir, with whatever a worker killed with it left there (never the parent's, in a fork). */
+	if (template->scratch_dir) {
+		if (own) {
+			altair_eval_scratch_template_dir_remove(template->scratch_dir);
+		}
+		efree(template->scratch_dir);
+		template->scratch_dir = NULL;
+	}
 }
 
 static void template_destroy(zval *entry)
@@ -412,15 +420,17 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
 		return warm_failed("control socket", errno);
 	}
-	/* The template has no request yet: its temp dirs point at the parent of every scratch dir. */
-	if (!altair_eval_scratch_base(directory, sizeof(directory))) {
+	/* The template has no request yet: its scratch and temp dirs are its own dir, the parent of each
+	 * of its workers' dirs (send_request). */
+	if (!altair_eval_scratch_template_dir(directory, sizeof(directory))) {
 		close(control[0]);
 		close(control[1]);
-		return warm_failed("scratch base directory", errno);
+		return warm_failed("the template's scratch directory", errno);
 	}
+	template->scratch_dir = estrdup(directory);
 	if (!relay_prepare(template, request, scratch)) {
 		int error = errno;
-		relay_release(template, true);
+		template_stop(template);
 		close(control[0]);
 		close(control[1]);
 		return warm_failed("the database relay's sockets for the template", error);
@@ -440,8 +450,8 @@ static zend_result template_spawn(altair_eval_template *template, zend_string *b
 	close(control[1]);
 	if (status != SUCCESS) {
 		close(control[0]);
-		relay_release(template, true);
 		template->pid = 0;
+		template_stop(template);
 		return FAILURE;
 	}
 	template->control_fd = control[0];
@@ -481,6 +491,19 @@ static zend_result template_start(altair_eval_template *template, zend_string *b
 	return warm_failed("the template did not come up (run the same request cold to see why)", 0);
 }
 
+/* The worker's dir: the evaluation's dir name, inside the template's own dir, where the worker makes
+ * it (in the template's view, or on disk where it has none). An unsafe worker locks nothing down and
+ * reads the snippet from the host's own dir. */
+static void worker_scratch(const altair_eval_template *template, const altair_eval_request *request,
+	const altair_eval_scratch *scratch, char *dir, size_t size)
+{
+	if (request->unsafe) {
+		snprintf(dir, size, "%s", scratch->dir);
+	} else {
+		snprintf(dir, size, "%s%s", template->scratch_dir, strrchr(scratch->dir, '/'));
+	}
+}
+
 static bool send_request(altair_eval_template *template, const altair_eval_request *request,
 	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes)
 {
@@ -500,7 +523,7 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	memset(&message, 0, sizeof(message));
 	message.magic = ALTAIR_EVAL_WARM_MAGIC;
 	message.timeout_ms = (uint32_t) request->timeout_ms;
-	strncpy(message.scratch, scratch->dir, sizeof(message.scratch) - 1);
+	worker_scratch(template, request, scratch, message.scratch, sizeof(message.scratch));
 	sent = altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds, ALTAIR_EVAL_WARM_FDS)
 		== (ssize_t) sizeof(message);
 	close(snippet);
@@ -554,6 +577,7 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 		template->plain_note = NULL;
 		template->relay_dir = NULL;
 		template->relay_count = 0;
+		template->scratch_dir = NULL;
 		zend_hash_add_new_ptr(evaluator->templates, key, template);
 	}
 	zend_string_release(key);
@@ -587,7 +611,7 @@ static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_st
 }
 
 zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
-	const altair_eval_request *request, const altair_eval_scratch *scratch, const unsigned char *token,
+	const altair_eval_request *request, altair_eval_scratch *scratch, const unsigned char *token,
 	altair_eval_relay *relay, altair_eval_child *child, bool *threaded)
 {
 	altair_eval_pipes pipes;
@@ -641,6 +665,14 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 		return warm_failed("the template could not start a worker", error);
 	}
 	altair_eval_child_adopt(&pipes, child);
+	/* PHP's messages and the errors name the snippet where the worker has it (result.c and the
+	 * evaluator show it as snippet.php); scratch->dir stays the host's, which the worker never made. */
+	{
+		char dir[MAXPATHLEN];
+
+		worker_scratch(template, request, scratch, dir, sizeof(dir));
+		altair_eval_scratch_snippet_in(scratch, dir);
+	}
 	child->warm_pid = (pid_t) event.pid;
 	child->pid = template->pidns ? worker_host_pid(template->pid, child->warm_pid) : child->warm_pid;
 	/* The template's relay listeners serve this evaluation, for its worker only; their dir is in use

@@ -29,10 +29,8 @@ bool altair_eval_lockdown_booted_possible(char *why, size_t size)
 			abi < 0 ? strerror(errno) : "too old");
 		return false;
 	}
-	if (!altair_eval_lockdown_mount_prepared()) {
-		snprintf(why, size, "the template has no private view");
-		return false;
-	}
+	/* Without a private view (a container's seccomp profile refuses the mount namespace) the template
+	 * keeps its scratch in its own dir on disk (lockdown/mount_warm.c). */
 	return true;
 #else
 	snprintf(why, size, "this build has no Landlock, seccomp filter or mount namespaces");
@@ -56,7 +54,7 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 	altair_eval_lockdown_rlimits_apply(&template, report);
 	altair_eval_lockdown_no_new_privs(report);
 	altair_eval_lockdown_namespaces_ipc(&template, report, altair_eval_lockdown_mount_host_proc());
-	if (!altair_eval_lockdown_mount_booted_template(report)) {
+	if (!altair_eval_lockdown_mount_booted_template(&template, report)) {
 		return -1;
 	}
 	altair_eval_lockdown_landlock_apply(&template, report);
@@ -70,6 +68,19 @@ int altair_eval_lockdown_template(const altair_eval_lockdown_policy *policy, alt
 	altair_eval_lockdown_note(report, "booted template: not compiled in");
 	return -1;
 #endif
+}
+
+/* The database relay: a network namespace of the worker's own, with its listeners. Where its
+ * template could make none (a container's profile refuses it), neither can the worker: its
+ * connect()s go to the host instead (lockdown/seccomp.c, interception), and the template's note
+ * says why. */
+static void booted_worker_relay_namespace(const altair_eval_lockdown_policy *policy,
+	const altair_eval_lockdown_report *template_report, altair_eval_lockdown_report *report)
+{
+	if (template_report->netns) {
+		altair_eval_lockdown_relay_namespace(policy, report);
+		altair_eval_lockdown_relay_listen(policy, report);
+	}
 }
 
 /* A pooled worker's network namespace and relay listeners, made before its request (NULL: none). */
@@ -149,8 +160,7 @@ void altair_eval_lockdown_booted_worker_prepare(const altair_eval_lockdown_polic
 	prepared->process_listener_fd = -1;
 	/* The database relay: its own network namespace and listeners, from the template's settings
 	 * alone; the listeners wait with the worker and go to the host in its relay frame. */
-	altair_eval_lockdown_relay_namespace(policy, prepared);
-	altair_eval_lockdown_relay_listen(policy, prepared);
+	booted_worker_relay_namespace(policy, template_report, prepared);
 	booted_worker_layer(policy, prepared, &prepared_layer);
 	prepared_relay = prepared;
 	lock_ahead(policy, prepared);
@@ -178,11 +188,11 @@ static void booted_worker_ahead(const altair_eval_lockdown_policy *policy, altai
 }
 
 /* What the relay steps did, from the pooled worker's preparation, or now. */
-static void booted_worker_relay(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
+static void booted_worker_relay(const altair_eval_lockdown_policy *policy, const altair_eval_lockdown_report *template_report,
+	altair_eval_lockdown_report *report)
 {
 	if (!prepared_relay) {
-		altair_eval_lockdown_relay_namespace(policy, report);
-		altair_eval_lockdown_relay_listen(policy, report);
+		booted_worker_relay_namespace(policy, template_report, report);
 		return;
 	}
 	if (policy->relay && !policy->allow_network) {
@@ -227,16 +237,18 @@ int altair_eval_lockdown_booted_worker(const altair_eval_lockdown_policy *policy
 	altair_eval_lockdown_rlimits_cpu(policy, report);
 	/* The database relay: its own network namespace and listeners, before Landlock's layer 2 (a
 	 * pooled worker made them while it waited for its request). */
-	booted_worker_relay(policy, report);
+	booted_worker_relay(policy, template_report, report);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (!altair_eval_lockdown_mount_booted_worker(policy, report)) {
 		return -1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
-	report->mountns = report->view = true;
+	/* The template's view, when it could build one; else its dir on disk (a container). */
+	report->mountns = report->view = altair_eval_lockdown_mount_view_built();
 	/* Its /proc entry is the template's PID namespace's /proc, mounted before the boot (none without
 	 * that namespace: it cannot mount one under the template's Landlock; a restriction, not a guard
-	 * that did not hold, so not a note; docs/ARCHITECTURE.md, "Booted templates"). */
+	 * that did not hold, so not a note; docs/ARCHITECTURE.md, "Booted templates"). Without a view,
+	 * the host's /proc is there, and Landlock (no rule names it) refuses to open anything in it. */
 	report->mountns_us = (long) ((end.tv_sec - start.tv_sec) * 1000000L + (end.tv_nsec - start.tv_nsec) / 1000L);
 	/* Layer 2, built while the worker waited for its request (or now), and in force already when
 	 * it could go in then, with the filter (lock_ahead). */

@@ -133,8 +133,9 @@ static bool lockdown_landlock_rules(const altair_eval_lockdown_policy *policy, a
 		return false;
 	}
 	/* A booted template: its workers copy their snippets from the host's scratch base (read only,
-	 * through the descriptor the template kept: no path in the view leads there). */
-	if (policy->booted_template) {
+	 * through the descriptor the template kept: no path in the view leads there). Without a view it
+	 * kept none: its workers' snippets come with their requests, and its own dir is its scratch. */
+	if (policy->booted_template && altair_eval_lockdown_mount_view_built()) {
 		struct landlock_path_beneath_attr rule;
 
 		memset(&rule, 0, sizeof(rule));

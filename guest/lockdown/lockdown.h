@@ -36,9 +36,12 @@ void altair_eval_lockdown_relay_listen(const altair_eval_lockdown_policy *policy
 int altair_eval_lockdown_mount_prepare(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 /* Booted warm templates (lockdown/booted.c). Whether this kernel and build can hold a template
- * that runs the project's boot before it serves: Landlock and seccomp both, and the private view
- * built. Else why not, in why. */
+ * that runs the project's boot before it serves: Landlock (ABI 6) and seccomp both; the private view
+ * where it could be built, else the template's own dir on disk (a container). Else why not, in why. */
 bool altair_eval_lockdown_booted_possible(char *why, size_t size);
+
+/* Whether this warm template (or the template a worker was forked from) built its private view. */
+bool altair_eval_lockdown_mount_view_built(void);
 
 /* The template, before the boot: parent death, rlimits, no_new_privs, its own IPC namespace, its
  * capped scratch (the base of every worker's), Landlock and the template filter. The boot then

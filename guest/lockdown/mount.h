@@ -65,10 +65,10 @@ int altair_eval_lockdown_mount_build(const altair_eval_lockdown_policy *policy, 
 int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 int altair_eval_lockdown_mount_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 bool altair_eval_lockdown_mount_prepared(void);
-/* A booted template's tmpfs on the base (its scratch), a worker's dir in it (lockdown/booted.c),
- * and the base itself. */
+/* A booted template's tmpfs on the base (its scratch; without a view, its own dir on disk), a
+ * worker's dir in it (lockdown/booted.c), and the base itself. */
 const char *altair_eval_lockdown_mount_base(void);
-bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *report);
+bool altair_eval_lockdown_mount_booted_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 bool altair_eval_lockdown_mount_booted_worker(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
 #endif /* LOCKDOWN_MOUNTNS */

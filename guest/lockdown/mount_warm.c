@@ -3,7 +3,8 @@
  * worker's own /proc entry and scratch once, before any project code (the database relay's sockets
  * and hosts file included: the host keeps them per template, runner/warm.c); each forked worker
  * enters a namespace of its own (a copy of that small view), attaches its /proc entry and mounts
- * its capped scratch with its snippet.
+ * its capped scratch with its snippet. A booted template that could build no view (a container)
+ * keeps its scratch in its own dir on disk instead, and its workers make theirs inside it.
  */
 
 #include "mount.h"
@@ -16,6 +17,8 @@
 static int mount_host_proc_fd = -1;
 static int mount_host_base_fd = -1;
 static char mount_base[PATH_MAX];
+/* The template built its view (its workers inherit the answer; the handles above they close). */
+static bool mount_view_built;
 
 # ifndef OPEN_TREE_CLONE
 #  define OPEN_TREE_CLONE 1
@@ -54,6 +57,7 @@ int altair_eval_lockdown_mount_template(const altair_eval_lockdown_policy *polic
 		return -1;
 	}
 	report->view = true;
+	mount_view_built = true;
 	return 0;
 }
 
@@ -150,13 +154,41 @@ static void mount_booted_proc(void)
 	}
 }
 
-/* A booted template (lockdown/booted.c): the capped scratch tmpfs is mounted once, on the base, and
- * holds the boot's files and, one at a time, each worker's dir. The host's /proc is not kept: no
- * worker may mount or write sysctls once the template's Landlock is in force. */
-bool altair_eval_lockdown_mount_booted_template(altair_eval_lockdown_report *report)
+/* Without a view (a container's seccomp profile refuses the mount namespace): the template's scratch
+ * is its own dir on disk, which the host made for it beneath the scratch base (runner/warm.c) and
+ * which Landlock will give it alone of that base. Checked before anything is written there: a
+ * directory, no link, this user's, and nobody else's to enter. No size cap (RLIMIT_FSIZE still caps
+ * each file): scratch_capped stays false. */
+static bool mount_booted_template_dir(const char *dir, altair_eval_lockdown_report *report)
+{
+	struct stat info;
+	int fd = dir && dir[0] == '/' ? open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	bool own = fd >= 0 && fstat(fd, &info) == 0 && info.st_uid == geteuid() && (info.st_mode & (S_IRWXG | S_IRWXO)) == 0;
+
+	if (fd >= 0) {
+		close(fd);
+	}
+	if (!own || (size_t) snprintf(mount_base, sizeof(mount_base), "%s", dir) >= sizeof(mount_base)) {
+		mount_base[0] = '\0';
+		altair_eval_lockdown_note(report, "scratch: the template's own dir %s is not private to it%s%s", dir ? dir : "(none)",
+			fd < 0 ? ": " : "", fd < 0 ? strerror(errno) : "");
+		return false;
+	}
+	report->scratch_capped = false;
+	return true;
+}
+
+/* A booted template (lockdown/booted.c): the capped scratch tmpfs is mounted once, on the base (the
+ * template's own dir), and holds the boot's files and, one at a time, each worker's dir. The host's
+ * /proc is not kept: no worker may mount or write sysctls once the template's Landlock is in force.
+ * Without a view, that dir on disk holds them instead. */
+bool altair_eval_lockdown_mount_booted_template(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report)
 {
 	char options[128];
 
+	if (!mount_view_built) {
+		return mount_booted_template_dir(policy->scratch_dir, report);
+	}
 	altair_eval_lockdown_mount_scratch_options(options, sizeof(options));
 	if (mount_base[0] != '/' || mount("tmpfs", mount_base, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) {
 		altair_eval_lockdown_note(report, "mountns: template scratch %s: %s", mount_base, strerror(errno));
@@ -202,6 +234,11 @@ const char *altair_eval_lockdown_mount_base(void)
 	return mount_base;
 }
 
+bool altair_eval_lockdown_mount_view_built(void)
+{
+	return mount_view_built;
+}
+
 int altair_eval_lockdown_mount_host_proc(void)
 {
 	return mount_host_proc_fd;
@@ -212,6 +249,11 @@ int altair_eval_lockdown_mount_host_proc(void)
 int altair_eval_lockdown_mount_host_proc(void)
 {
 	return -1;
+}
+
+bool altair_eval_lockdown_mount_view_built(void)
+{
+	return false;
 }
 
 int altair_eval_lockdown_mount_host_base(void)

@@ -302,7 +302,7 @@ static void watch_loaded_files(void)
 	}
 }
 
-bool altair_eval_guest_template_boot(char *why, size_t size)
+bool altair_eval_guest_template_boot(bool own_ipc_namespace, char *why, size_t size)
 {
 	unsigned char before[BOOT_FD_SCAN / 8 + 1];
 	int level = php_output_get_level();
@@ -343,7 +343,7 @@ bool altair_eval_guest_template_boot(char *why, size_t size)
 	}
 	watch_autoload_dirs();
 	watch_loaded_files();
-	altair_eval_template_watch_ipc_after_boot();
+	altair_eval_template_watch_ipc_after_boot(own_ipc_namespace);
 	if (!altair_eval_template_watch_scratch(ALTAIR_EVAL_G(guest_scratch))) {
 		snprintf(why, size, "the template's scratch cannot be watched (inotify)");
 		return false;

@@ -23,6 +23,7 @@
 #include "../engine.h"
 #include "../../common/fdio.h"
 #include "../../common/proc_status.h"
+#include "../../common/remove_tree.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -591,15 +592,20 @@ static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[A
 	}
 }
 
-/* Pid 1 of its own PID namespace (runner/warm.c), the template inherits whatever a worker left
- * behind when the worker ends (an unsafe one's forks, killed with its group): it reaps them, or
- * they would stay zombies for its life. A waiting worker that died goes too (pool_serve then finds
- * its socket closed and discards it). */
+/* Without a PID namespace of its own (a container's profile refuses it), the template is its
+ * workers' subreaper instead: what a worker leaves behind is reparented to it, not to the
+ * machine's (or the container's) init, which may be a PHP process that never reaps. */
+static bool subreaper;
+
+/* Pid 1 of its own PID namespace (runner/warm.c), or the subreaper, the template inherits whatever
+ * a worker left behind when the worker ends (an unsafe one's forks, killed with its group): it
+ * reaps them, or they would stay zombies for its life. A waiting worker that died goes too
+ * (pool_serve then finds its socket closed and discards it). */
 static void reap_orphans(void)
 {
 	int status;
 
-	if (getpid() != 1) {
+	if (getpid() != 1 && !subreaper) {
 		return;
 	}
 	while (waitpid(-1, &status, WNOHANG) > 0) {
@@ -621,6 +627,26 @@ static void await_worker(pid_t pid)
 	}
 	send_event(ALTAIR_EVAL_WARM_EXITED, pid, status, &usage);
 	reap_orphans();
+}
+
+/* A plain worker's dir, where it had no view of its own and made it in the template's dir on disk
+ * (guest/lockdown/view.c; one lookup finds none otherwise): gone before the next request. */
+static void remove_worker_dir(const char *scratch)
+{
+	const char *base = ALTAIR_EVAL_G(guest_scratch);
+	size_t length = strlen(base);
+	struct stat info;
+	int base_fd;
+
+	if (strncmp(scratch, base, length) != 0 || scratch[length] != '/' || strchr(scratch + length + 1, '/')
+		|| lstat(scratch, &info) != 0) {
+		return;
+	}
+	base_fd = open(base, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (base_fd >= 0) {
+		altair_eval_remove_tree_at(base_fd, scratch + length + 1);
+		close(base_fd);
+	}
 }
 
 /* A booted template serves no request once a file its boot loaded changed, a worker touched the
@@ -668,6 +694,7 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 	if (!host_alive()) {
 		_exit(ALTAIR_EVAL_EXIT_FATAL);
 	}
+	subreaper = getpid() != 1 && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 	fflush(NULL);
 	/* What its workers populate while they wait: the template's memory no longer changes. */
 	altair_eval_template_prefault_plan((size_t) MAX(0, MIN(ALTAIR_EVAL_G(guest_warm_prefault_mb), ALTAIR_EVAL_WARM_PREFAULT_MB_MAX)) << 20);
@@ -739,6 +766,8 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 		if (altair_eval_guest_template_booted()) {
 			/* Its dir goes, and the rest of the template's scratch must be as it was. */
 			altair_eval_template_watch_worker_done(request.scratch);
+		} else {
+			remove_worker_dir(request.scratch);
 		}
 		if (!request_pending() && pool_fill(template_pid)) {
 			return;

@@ -31,8 +31,9 @@ void altair_eval_guest_template_worker_ending(void);
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why);
 
 /* template/boot.c. In the template, after its lockdown: the boot, its outcome kept; false (why
- * filled in) when the template must not serve booted. */
-bool altair_eval_guest_template_boot(char *why, size_t size);
+ * filled in) when the template must not serve booted. own_ipc_namespace: the lockdown gave the
+ * template an IPC namespace of its own (template/watch.h). */
+bool altair_eval_guest_template_boot(bool own_ipc_namespace, char *why, size_t size);
 /* Before the template's boot, and in each worker: what sys_get_temp_dir() answers (PHP keeps its
  * first answer for the process). */
 void altair_eval_guest_template_prime_temp_dir(void);

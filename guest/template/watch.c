@@ -61,6 +61,9 @@ static char base_dir[PATH_MAX];
 static bool touched;
 /* The boot left SysV IPC objects in the template's namespace: a worker could change them. */
 static bool boot_ipc;
+/* That namespace is the template's own: only then are its objects listed and removed (without
+ * one, seccomp refuses SysV IPC to the boot and every worker, and the machine's are not ours). */
+static bool ipc_own;
 
 static void ipc_after_worker(void);
 
@@ -334,10 +337,11 @@ static int sysv_objects(bool remove)
 }
 #endif
 
-void altair_eval_template_watch_ipc_after_boot(void)
+void altair_eval_template_watch_ipc_after_boot(bool own_namespace)
 {
+	ipc_own = own_namespace;
 #ifdef WATCH_SYSV
-	boot_ipc = sysv_objects(false) > 0;
+	boot_ipc = ipc_own && sysv_objects(false) > 0;
 #endif
 }
 
@@ -346,6 +350,9 @@ void altair_eval_template_watch_ipc_after_boot(void)
 static void ipc_after_worker(void)
 {
 #ifdef WATCH_SYSV
+	if (!ipc_own) {
+		return;
+	}
 	if (boot_ipc) {
 		touched = true;
 	} else if (sysv_objects(true) > 0 && sysv_objects(false) > 0) {
@@ -361,7 +368,7 @@ static void ipc_after_worker(void)
 void altair_eval_template_watch_worker_ipc_release(void)
 {
 #ifdef WATCH_SYSV
-	if (!boot_ipc) {
+	if (ipc_own && !boot_ipc) {
 		sysv_objects(true);
 	}
 #endif

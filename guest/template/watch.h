@@ -10,7 +10,8 @@
  *                               shares: inotify on each of its directories, read after each worker,
  *                               reports anything touched but the worker's own dir; that dir is
  *                               removed after the worker (never following a link)
- *   its IPC namespace          shared by its workers, one at a time: emptied after each
+ *   its IPC namespace          shared by its workers, one at a time: emptied after each (none of
+ *                               its own in a container: SysV IPC is refused there instead)
  *   its CPU time                the template's RLIMIT_CPU is set once; it retires before reaching it
  *
  * Any of these makes the template answer its next request with STALE and exit. Plain C.
@@ -33,8 +34,10 @@ bool altair_eval_template_watch_scratch(const char *base);
 void altair_eval_template_watch_worker_done(const char *scratch);
 bool altair_eval_template_watch_scratch_touched(void);
 /* After the boot: whether it left SysV IPC objects (then the template retires after each worker;
- * else whatever a worker leaves there is removed before the next one). */
-void altair_eval_template_watch_ipc_after_boot(void);
+ * else whatever a worker leaves there is removed before the next one). Only in an IPC namespace of
+ * the template's own (own_namespace): without one, seccomp refuses SysV IPC to the boot and the
+ * workers, and the objects there are the machine's, never listed or removed. */
+void altair_eval_template_watch_ipc_after_boot(bool own_namespace);
 
 bool altair_eval_template_watch_cpu_spent(long budget_seconds);
 

@@ -38,11 +38,14 @@ var_dump($t1 !== $t2, $t2 !== $t3, $t3 === $t4);
 [$left, $t6] = $run('return [glob(dirname(sys_get_temp_dir()) . "/*/mine"), $GLOBALS["boot_id"]];');
 var_dump($left, $t5 === $t4, $t6 === $t5);
 
-// SysV: a queue and its message left by one worker are gone for the next.
+// SysV: a queue and its message left by one worker are gone for the next. Where the worker has no
+// IPC namespace of its own (inside a container, whose profile refuses it; or without the rights to
+// cap its limits), seccomp refuses SysV IPC to every worker instead, and the sandbox says so.
 $key = 0x5B007000 + (getmypid() & 0xfff);
-[$sent, $t7] = $run("return [msg_send(msg_get_queue($key), 1, 'worker secret', false), \$GLOBALS['boot_id']];");
-[$count, $t8] = $run("return [msg_stat_queue(msg_get_queue($key))['msg_qnum'], \$GLOBALS['boot_id']];");
-var_dump($sent, $count, $t7 === $t6, $t8 === $t7);
+$refused = in_array('ipcns: SysV IPC calls are refused by seccomp instead', $warm->evaluate(new EvalRequest('return 1;', $root))->sandbox['unavailable'], true);
+[$sent, $t7] = $run("\$q = @msg_get_queue($key); return [\$q === false ? 'refused' : msg_send(\$q, 1, 'worker secret', false), \$GLOBALS['boot_id']];");
+[$count, $t8] = $run("\$q = @msg_get_queue($key); return [\$q === false ? 'refused' : msg_stat_queue(\$q)['msg_qnum'], \$GLOBALS['boot_id']];");
+var_dump($refused ? [$sent, $count] === ['refused', 'refused'] : $sent === true && $count === 0, $t7 === $t6, $t8 === $t7);
 $warm->close();
 ?>
 --EXPECT--
@@ -55,7 +58,6 @@ array(0) {
 bool(true)
 bool(true)
 bool(true)
-int(0)
 bool(true)
 bool(true)
 --CLEAN--

@@ -8,7 +8,9 @@ timeout (the filter lets the worker lower its own, never raise it), the result c
 sealed (the request's channel lands there without the dup2 the filter refuses), and the filter and
 Landlock in force for the snippet: no copy of the channel, no write outside its own dir, no
 setrlimit. (Processes and the network in booted workers: tests/lockdown and tests/isolation in the
-warm pass, tests/booted/006.) Three calls with different timeouts, served by pooled workers.
+warm pass, tests/booted/006.) Three calls with different timeouts, served by pooled workers. The
+sandbox says nothing missing beyond what a cold child here says (inside a container: the
+namespaces its profile refuses).
 --EXTENSIONS--
 altair_eval
 posix
@@ -44,7 +46,7 @@ foreach ([2500, 9000, 1000] as $timeout) {
     echo json_encode($value), "\n";
     $s = $r->sandbox;
     echo json_encode([$s['booted_template'], $s['seccomp'], $s['landlock_abi'] >= 1, $s['processes_blocked'],
-        $s['parent_death'], $s['rlimits'], $s['result_channel'], $s['unavailable']]), "\n";
+        $s['parent_death'], $s['rlimits'], $s['result_channel'], array_values(array_diff($s['unavailable'], altair_cold_notes()))]), "\n";
 }
 var_dump(count(array_unique($pids)) === 3);
 var_dump(file_exists("$root/written"));

@@ -17,6 +17,7 @@ posix
 <?php
 require __DIR__ . '/boot_probe.inc';
 if ($why = altair_booted_unavailable()) die("skip $why (tests/booted/009.phpt checks the reason)");
+if ($why = altair_view_unavailable()) die("skip the realpath cache is on only under the private view, which needs a mount namespace ($why): without it the template's cache stays off, as a cold child's there, and carries nothing");
 ?>
 --FILE--
 <?php

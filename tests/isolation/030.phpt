@@ -57,7 +57,8 @@ $probe = <<<'PHP'
                 continue;
             }
             $dir = $r->result['value'] ?? 'none';
-            $base = dirname($dir);
+            // A warm worker's dir is inside its template's own dir (runner/warm.c), itself private.
+            $base = dirname($dir, $warm ? 2 : 1);
             $notes = array_values(array_filter($r->sandbox['unavailable'], fn ($n) => str_starts_with($n, 'scratch: ')));
             $stat = @lstat($base);
             echo "$mode $call: ok=", json_encode($r->ok),

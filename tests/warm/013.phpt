@@ -9,6 +9,7 @@ altair_eval.warm_pool=3
 <?php
 require __DIR__ . '/../booted/boot_probe.inc';
 if ($why = altair_booted_unavailable()) die("skip $why");
+if ($why = altair_netns_unavailable()) die("skip no network namespace can be made here ($why): each worker's connect() goes to the host instead (lockdown/seccomp.c, interception)");
 ?>
 --FILE--
 <?php
