@@ -58,7 +58,7 @@ foreach ([['mysql', 'socket'], ['mysql', 'localhost'], ['pgsql', 'socket']] as [
         echo "$server $via #$n: ", json_encode(altair_db_decode($read->result) ?? $read->exception['message'] ?? null),
             ", {$entry['mode']} through {$entry['reached_through']} ({$entry['connections']} connections), note ", json_encode($entry['note']),
             ', queries ', count($queries), ' reported',
-            ', booted ', json_encode($read->sandbox['booted_template']), ', unavailable ', json_encode($read->sandbox['unavailable']), "\n";
+            ', booted ', json_encode($read->sandbox['booted_template']), ', unavailable ', json_encode(altair_db_unavailable($read->sandbox)), "\n";
     }
     echo "$server $via write: ", explode(' (', altair_db_refused($write))[0],
         altair_db_fingerprint($server) === $before ? ', server unchanged' : ', SERVER CHANGED', "\n";

@@ -37,7 +37,7 @@ foreach (['mysql tcp' => [$mysql, 'mysql', 'return User::count();'], 'pgsql loca
     $entry = array_values(array_filter($read->sandbox['databases'], fn ($d) => $d['protocol'] === $server))[0] ?? [];
     echo "$label: read ", json_encode(altair_db_decode($read->result) ?? $read->exception['message'] ?? null),
         ", {$entry['mode']} through {$entry['reached_through']} ({$entry['connections']} connections), booted ", json_encode($read->sandbox['booted_template']),
-        ", unavailable ", json_encode($read->sandbox['unavailable']), ", note ", json_encode($entry['note']),
+        ", unavailable ", json_encode(altair_db_unavailable($read->sandbox)), ", note ", json_encode($entry['note']),
         "\n  write ", explode(' (', altair_db_refused($write))[0], altair_db_fingerprint($server) === $before ? ', server unchanged' : ', SERVER CHANGED', "\n";
 }
 $evaluator->close();

@@ -62,7 +62,7 @@ foreach (['mysql', 'pgsql'] as $server) {
     echo '  --no-queries: ', str_contains($n['out'], 'queries:') ? 'SHOWN' : 'hidden', ', ', explode("\n", $n['out'])[0], "\n";
 
     // bin/altair serve --allow-writes=rollback: rollback served warm, kept writes refused
-    $runtime = sys_get_temp_dir() . "/altair-eval-test-db012-run-$server";
+    $runtime = sys_get_temp_dir() . "/altair-eval-test-db012-run-$server-" . getmypid();
     @mkdir($runtime, 0700);
     $env = ['XDG_RUNTIME_DIR' => $runtime];
     $s = run012($root, ['serve', '--daemon', '--allow-writes=rollback', '--project-root=' . $root], $env);

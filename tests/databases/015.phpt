@@ -115,16 +115,17 @@ ini_restore('altair_eval.relay_keep_ms');
 
 echo "-- a forked caller\n";
 $kept = $value(altair_db_eval($root, 'return ' . $id . ';'));
+$said = sys_get_temp_dir() . '/altair-eval-db015-child-' . getmypid();
 $pid = pcntl_fork();
 if ($pid === 0) {
     $v = $value(altair_db_eval($root, 'return ' . $id . ';'));
-    file_put_contents(sys_get_temp_dir() . '/altair-eval-db015-child', $same($kept, $v));
+    file_put_contents($said, $same($kept, $v));
     exit(0);
 }
 pcntl_waitpid($pid, $status);
-echo "child: ", file_get_contents(sys_get_temp_dir() . '/altair-eval-db015-child'), "\n";
+echo "child: ", file_get_contents($said), "\n";
 echo "parent: ", $same($kept, $value(altair_db_eval($root, 'return ' . $id . ';'))), "\n";
-@unlink(sys_get_temp_dir() . '/altair-eval-db015-child');
+@unlink($said);
 echo "open transactions: ", altair_db_open_transactions('mysql'), "\n";
 altair_db_root("DROP USER 'reader'@'%', 'boss'@'%'");
 ?>
@@ -157,5 +158,4 @@ open transactions: 0
 <?php
 require __DIR__ . '/../helpers.inc';
 altair_test_clean('db015-');
-@unlink(sys_get_temp_dir() . '/altair-eval-db015-child');
 ?>

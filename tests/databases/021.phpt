@@ -77,7 +77,7 @@ echo 'posts in the evaluation: ', $v[0], ', ', str_contains((string) $v[1], 'ref
 echo "-- INTO OUTFILE hidden from the relay, for a user with FILE\n";
 $files = [];
 foreach (['--<DEL> then a newline' => "SELECT 1 --\x7f'\nINTO OUTFILE '%s' -- '", 'a no-break space on latin1' => "SELECT 1 INTO\xa0OUTFILE '%s'"] as $route => $sql) {
-    $file = sys_get_temp_dir() . '/altair-db021-' . md5($route) . '.txt';
+    $file = sys_get_temp_dir() . '/altair-db021-' . getmypid() . '-' . md5($route) . '.txt';
     @unlink($file);
     $files[] = $file;
     $r = altair_db_eval($root, '$p = new PDO("mysql:host=127.0.0.1;port=' . $port . ';dbname=app;charset=latin1", "filer", "filer", [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]); return $p->query(' . var_export(sprintf($sql, $file), true) . ')->fetchAll();');
