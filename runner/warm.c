@@ -263,6 +263,24 @@ static bool relay_listen(altair_eval_template *template)
 
 /* Stops the template; in a fork of the process that started it (pcntl_fork after a warm call),
  * only this process's copies of its descriptors are closed: the template is the parent's. */
+/* Why a template gave no answer to a request: it ended (how), or it said nothing in time. */
+static void template_ending(const altair_eval_template *template, char *why, size_t size)
+{
+	siginfo_t info;
+
+	memset(&info, 0, sizeof(info));
+	if (template->pid > 0 && template->owner == getpid()
+		&& waitid(P_PID, (id_t) template->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == template->pid) {
+		if (info.si_code == CLD_EXITED) {
+			snprintf(why, size, "the template ended with exit status %d before it started a worker", info.si_status);
+		} else {
+			snprintf(why, size, "the template was killed by signal %d before it started a worker", info.si_status);
+		}
+		return;
+	}
+	snprintf(why, size, "the template did not start a worker within %d ms", ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS);
+}
+
 static void template_stop(altair_eval_template *template)
 {
 	bool own = template->owner == getpid();
@@ -654,6 +672,10 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 	altair_eval_pipes_close_child_ends(&pipes);
 	if (!sent || event.kind != ALTAIR_EVAL_WARM_STARTED || event.pid <= 0) {
 		int error = sent && event.kind == ALTAIR_EVAL_WARM_FAILED ? event.error : 0;
+		char why[160];
+		if (!sent || event.kind != ALTAIR_EVAL_WARM_FAILED) {
+			template_ending(template, why, sizeof(why));
+		}
 		template_stop(template);
 		altair_eval_pipes_close(&pipes);
 		if (error == EDEADLK) {
@@ -661,6 +683,9 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 			 * evaluation cold, no exception. */
 			*threaded = true;
 			return FAILURE;
+		}
+		if (event.kind != ALTAIR_EVAL_WARM_FAILED) {
+			return warm_failed(why, 0);
 		}
 		return warm_failed("the template could not start a worker", error);
 	}
