@@ -143,6 +143,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/engines.c \
     relay/raw.c \
     guest/guest.c \
+    guest/session.c \
     guest/report.c \
     guest/prelude.c \
     guest/boot/boot.c \
