@@ -71,6 +71,8 @@ typedef struct {
 	uint32_t magic;
 	uint32_t timeout_ms;
 	uint32_t flags;
+	/* A session's opening: how long its holder waits for the next call before it ends the session. */
+	uint32_t idle_ms;
 	char scratch[ALTAIR_EVAL_WARM_PATH_MAX];
 } altair_eval_warm_request;
 

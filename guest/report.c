@@ -151,9 +151,13 @@ void altair_eval_guest_report_attach_fd(int fd)
 	}
 }
 
+/* A session's preamble is what came before its opener's first PHP file: sealed at the first flush. */
+static bool preamble_sealed;
+
 void altair_eval_guest_report_flush(void)
 {
 	cork_open = false;
+	preamble_sealed = preamble_sealed || altair_eval_guest_session_active();
 	if (channel_open) {
 		write_out(NULL, 0, NULL, 0);
 	}
@@ -191,7 +195,7 @@ static void write_frame(const char *json, size_t length, bool now)
 	for (int i = 0; i < 4; i++) {
 		header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] = (char) ((size >> (8 * i)) & 0xff);
 	}
-	if (!now && altair_eval_guest_session_active() && !final_sent) {
+	if (!now && cork_open && !preamble_sealed && altair_eval_guest_session_active()) {
 		remember_preamble(header, sizeof(header), json, length);
 	}
 	if (!now && cork_open && corked_length + sizeof(header) + length <= sizeof(corked)) {
@@ -357,14 +361,6 @@ void altair_eval_guest_report_exit(int exit_status)
 	if (length > 0 && (size_t) length < sizeof(frame)) {
 		write_frame(frame, (size_t) length, true);
 	}
-}
-
-void altair_eval_guest_report_session(bool kept)
-{
-	char frame[64];
-	int length = snprintf(frame, sizeof(frame), "{\"kind\":\"session\",\"kept\":%s}", kept ? "true" : "false");
-
-	write_frame(frame, (size_t) length, true);
 }
 
 zend_result altair_eval_guest_report_session_call(void)

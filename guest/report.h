@@ -38,10 +38,9 @@ void altair_eval_guest_report_exit(int exit_status);
  * may travel together (the relay's listening sockets). */
 void altair_eval_guest_report_attach_fd(int fd);
 
-/* Sessions (guest/session.c). The call ended well: {kind:"session", kept} now, before the status
- * frame. A session's next call: the channel that came with it (its token read, as at the start),
- * and the frames before any file runs (sandbox, host) as the session's opener sent them. */
-void altair_eval_guest_report_session(bool kept);
+/* Sessions (guest/session.c). A session's next call: the channel that came with it (its token read,
+ * as at the start), and the frames before any file runs (sandbox, host) as the session's opener
+ * sent them. */
 zend_result altair_eval_guest_report_session_call(void);
 
 /* Sends the frames held back so far (sandbox, relay, host), and holds none from here on: called

@@ -5,7 +5,7 @@
  * descriptors, exactly a warm worker's (common/warm_protocol.h). It forks the call's worker (its
  * seccomp filter hands that fork to the host, which lets this one through and no other:
  * runner/session.c), tells the host its pid (STARTED) and waits. The worker leads its own session
- * and process group, dies with the holder while the call runs, narrows its filter to signals of its
+ * and process group, narrows its filter to signals of its
  * own group, takes the call's conduits and settings, copies the snippet into the session's dir and
  * runs it as any warm worker does. A call that ends well: the worker tells the holder to go, waits
  * until it is gone, and holds the session from then on (KEPT). One that does not (an exception, a
@@ -26,6 +26,7 @@
 #include "lockdown/lockdown.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -43,16 +44,18 @@ static char session_dir[ALTAIR_EVAL_WARM_PATH_MAX];
 static int to_holder = -1;
 static int from_holder = -1;
 static pid_t template_pid;
+/* How long the holder waits for a call (the opening request's idle_ms; 0: no end). */
+static uint32_t idle_ms;
+/* Past its timeout, a call's worker whose host is gone ends by its alarm this much later. */
+#define ALTAIR_EVAL_SESSION_BACKSTOP_SECONDS 5
+/* How long a call's worker waits for its holder's exit to make it the template's child. */
+#define TAKE_OVER_WAIT_US 1000000
 
-void altair_eval_guest_session_adopt(int fd)
+void altair_eval_guest_session_adopt(uint32_t idle, const char *dir)
 {
-	if (fd != ALTAIR_EVAL_SESSION_FD) {
-		dup2(fd, ALTAIR_EVAL_SESSION_FD);
-		close(fd);
-	}
-	fcntl(ALTAIR_EVAL_SESSION_FD, F_SETFD, FD_CLOEXEC);
-	session_active = true;
-	snprintf(session_dir, sizeof(session_dir), "%s", ALTAIR_EVAL_G(guest_scratch));
+	idle_ms = idle;
+	session_active = fcntl(ALTAIR_EVAL_SESSION_FD, F_GETFD) >= 0;
+	snprintf(session_dir, sizeof(session_dir), "%s", dir);
 	template_pid = getppid();
 }
 
@@ -74,14 +77,14 @@ static void tell_host(int32_t kind, pid_t pid, int status)
 	}
 }
 
-/* The call's answer is whole: the session frame says the state is kept, then the status frame (the
- * host returns on it); its conduits go (the channel's number, 3, is the next call's). */
+/* The call's answer is whole with its status frame (the host returns on it; the session's socket
+ * says KEPT once this process holds the state); its conduits go (the channel's number, 3, is the
+ * next call's). */
 static void end_call(void)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
 	fflush(NULL);
-	altair_eval_guest_report_session(true);
 	altair_eval_guest_report_exit(0);
 	if (null >= 0) {
 		dup2(null, STDOUT_FILENO);
@@ -91,23 +94,31 @@ static void end_call(void)
 	close(ALTAIR_EVAL_CHANNEL_FD);
 }
 
-/* A call's worker whose call ended well takes the session over: it stops dying with its holder,
- * tells it to go and waits until it has (its end of from_holder then reads end of file), and dies
- * with the template from then on, as the holder did. false when the template is gone too. */
+/* A call's worker whose call ended well takes the session over: it tells its holder to go and
+ * waits until it has (its end of from_holder then reads end of file, and the template is its
+ * parent), and dies with the template from then on, as the holder did. false when the template is
+ * gone too. */
 static bool take_over(void)
 {
+	pid_t holder_pid = getppid();
 	char gone;
 
 	if (to_holder < 0) {
 		return true; /* the session's opener: its parent is the template already */
 	}
-	prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0);
 	(void) write(to_holder, "k", 1);
 	while (read(from_holder, &gone, 1) < 0 && errno == EINTR) {
 	}
 	close(to_holder);
 	close(from_holder);
 	to_holder = from_holder = -1;
+	/* The holder's descriptors close before it is reparented away: this process becomes the
+	 * template's child (it is the PID namespace's init, or the subreaper) a moment later. */
+	for (int waited = 0; getppid() == holder_pid && waited < TAKE_OVER_WAIT_US; waited += 50) {
+		usleep(50);
+	}
+	/* Its backstop is no longer needed: it dies with the template from now on, as its holder did. */
+	alarm(0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	return getppid() == template_pid;
 }
@@ -166,7 +177,11 @@ static bool start_call(const altair_eval_warm_request *request, const int fds[AL
 	char snippet[ALTAIR_EVAL_WARM_PATH_MAX + sizeof("/snippet.php")];
 	struct rlimit cpu;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	/* Not the parent-death signal: the holder exits when this call ends well, and the template's
+	 * filter lets no process clear it again. The host ends the call's group at its deadline; were
+	 * the host gone with its template and the holder, the alarm ends it (its default action: PHP
+	 * has no handler for it, and no function left to cancel it). */
+	alarm((unsigned) ((request->timeout_ms + 999) / 1000) + ALTAIR_EVAL_SESSION_BACKSTOP_SECONDS);
 	if (getppid() != holder || setsid() < 0) {
 		return false;
 	}
@@ -202,9 +217,17 @@ static bool start_call(const altair_eval_warm_request *request, const int fds[AL
 /* One call's request and its descriptors from the session's socket; false at its end. */
 static bool receive_call(altair_eval_warm_request *request, int fds[ALTAIR_EVAL_WARM_FDS])
 {
+	struct pollfd watched = { .fd = ALTAIR_EVAL_SESSION_FD, .events = POLLIN };
 	size_t count = 0;
 	ssize_t received;
+	int ready;
 
+	/* Idle past its timeout: the session ends (the host finds its socket closed on the next call). */
+	while ((ready = poll(&watched, 1, idle_ms ? (int) MIN(idle_ms, INT_MAX) : -1)) < 0 && errno == EINTR) {
+	}
+	if (ready <= 0) {
+		return false;
+	}
 	while ((received = altair_eval_fdio_receive(ALTAIR_EVAL_SESSION_FD, request, sizeof(*request), fds,
 			ALTAIR_EVAL_WARM_FDS, &count)) < 0 && errno == EINTR) {
 	}

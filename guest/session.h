@@ -15,8 +15,10 @@
 #include "lockdown/policy.h"
 #define ALTAIR_EVAL_SESSION_FD ALTAIR_EVAL_LOCKDOWN_SESSION_FD
 
-/* In the worker that opens a session, as it takes its request: the session's socket. */
-void altair_eval_guest_session_adopt(int fd);
+/* In the worker that opens a session, as it takes its request: the session's socket is at
+ * ALTAIR_EVAL_SESSION_FD (inherited from its template), and idle_ms says how long its holders wait
+ * for a call before they end the session; dir is the session's (the opening request's). */
+void altair_eval_guest_session_adopt(uint32_t idle_ms, const char *dir);
 /* True in every process of a session (its opener, its holders, its calls' workers). */
 bool altair_eval_guest_session_active(void);
 /* The process is a session's and its call ended well: it holds the session's state from now on

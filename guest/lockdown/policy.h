@@ -77,12 +77,12 @@ typedef struct {
 	bool ahead_of_request;
 	/* A worker that opens a session (docs/ARCHITECTURE.md, "Sessions"; guest/session.c): it and the
 	 * workers it forks for the session's calls hold this filter, which differs from a worker's in
-	 * exactly what a session needs: a call's worker leads its own session (setsid) and dies with
-	 * its holder while it runs, then stops, when it takes over (PR_SET_PDEATHSIG with SIGKILL or 0
-	 * only); SysV IPC is refused (the template's namespace is shared with its other workers); the
-	 * session's socket (ALTAIR_EVAL_SESSION_FD) cannot be copied, as the channel cannot. Every
-	 * fork still goes to the host, which lets through the one a call starts with. Each call then
-	 * narrows signals to its own group (altair_eval_lockdown_session_call). */
+	 * exactly what a session needs: a call's worker leads its own session (setsid) and sets its
+	 * parent-death signal (SIGKILL only) once it holds the session; SysV IPC is refused (the
+	 * template's namespace is shared with its other workers); the session's socket
+	 * (ALTAIR_EVAL_SESSION_FD) cannot be copied, as the channel cannot. Every fork still goes to the
+	 * host, which lets through the one a call starts with. Each call then narrows signals to its own
+	 * group (altair_eval_lockdown_session_call). */
 	bool session;
 	/* The database relay (docs/ARCHITECTURE.md, "The database relay"): TCP addresses ("127.0.0.1:3306",
 	 * "[::1]:5432") to listen on inside the process's own network namespace, whose sockets go to the

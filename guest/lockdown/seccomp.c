@@ -354,19 +354,6 @@ static void bpf_pdeathsig_kill_only(lockdown_bpf *bpf)
 	bpf_return(bpf, SECCOMP_RET_ALLOW);
 }
 
-/* A session's worker: PR_SET_PDEATHSIG only with SIGKILL or 0 (see policy->session). */
-static void bpf_pdeathsig_kill_or_none(lockdown_bpf *bpf)
-{
-	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 7, __NR_prctl);
-	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(0));
-	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, PR_SET_PDEATHSIG);
-	bpf_load(bpf, LOCKDOWN_BPF_ARG_LOW(1));
-	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, SIGKILL);
-	bpf_emit(bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 0);
-	bpf_return(bpf, LOCKDOWN_RET_ERRNO(EPERM));
-	bpf_return(bpf, SECCOMP_RET_ALLOW);
-}
-
 /* prlimit64(pid, resource, new_limit, old_limit) may read limits but never set one: as root,
  * CAP_SYS_RESOURCE would raise the hard limits again (and reach other processes). */
 static void bpf_read_only_prlimit(lockdown_bpf *bpf)
@@ -599,10 +586,10 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		bpf_allow_only_if_arg_in(bpf, __NR_rt_sigqueueinfo, 0, own_group, 1, EPERM);
 		bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
 	}
-	/* Keep the parent-death signal: the snippet may not outlive the host. A session's call sets
-	 * SIGKILL, and clears it only to take the session over (guest/session.c). */
+	/* Keep the parent-death signal: the snippet may not outlive the host. A session's call's worker
+	 * sets SIGKILL once it holds the session (guest/session.c). */
 	if (policy->session) {
-		bpf_pdeathsig_kill_or_none(bpf);
+		bpf_pdeathsig_kill_only(bpf);
 	} else if (!policy->booted_template) {
 		bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
 	}

@@ -206,6 +206,11 @@ static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
 	return count;
 }
 
+/* A session's worker is forked for its request alone, never taken from the pool: its lockdown is a
+ * session holder's (guest/session.c, guest/lockdown/seccomp.c), which prepare_worker builds
+ * before the request comes, as for a pooled one. */
+static bool forking_session;
+
 /* Every worker inherits the template's descriptors, and with them their open file descriptions:
  * opcache's lock file (read-write in /tmp, unlinked; a memfd from PHP 8.3) was one file shared by
  * all workers, so bytes a snippet wrote through php://fd/4 were read back by the next. opcache
@@ -218,7 +223,8 @@ static void privatise_inherited_descriptors(int keep, int wake)
 	size_t count = inherited_descriptors(fds);
 
 	for (size_t i = 0; i < count; i++) {
-		if (fds[i] == keep || fds[i] == wake) {
+		/* A session's opener keeps the session's socket (session_open). */
+		if (fds[i] == keep || fds[i] == wake || (forking_session && fds[i] == ALTAIR_EVAL_SESSION_FD)) {
 			continue;
 		}
 		int flags = fcntl(fds[i], F_GETFL);
@@ -413,7 +419,7 @@ static void take_request(const altair_eval_warm_request *request, const int fds[
 	request_snippet_fd = fds[ALTAIR_EVAL_WARM_CONDUITS];
 	/* A session's opening: its socket, kept by every holder of the session (guest/session.c). */
 	if (request->flags & ALTAIR_EVAL_WARM_REQUEST_SESSION) {
-		altair_eval_guest_session_adopt(fds[ALTAIR_EVAL_WARM_FDS]);
+		altair_eval_guest_session_adopt(request->idle_ms, request->scratch);
 	}
 	altair_eval_guest_template_take_settings(request, template_pid);
 }
@@ -477,8 +483,10 @@ static void wait_for_request(int fd, int wake, pid_t template_pid)
 	}
 	received = altair_eval_fdio_receive(fd, &request, sizeof(request), fds, ALTAIR_EVAL_WARM_SESSION_FDS, &count);
 
-	if ((size_t) received != sizeof(request) || request.magic != ALTAIR_EVAL_WARM_MAGIC || count != request_fd_count(&request)
-		|| count < ALTAIR_EVAL_WARM_FDS || memchr(request.scratch, '\0', sizeof(request.scratch)) == NULL) {
+	/* A worker's request brings its four descriptors (a session's opener has its socket already:
+	 * session_open). */
+	if ((size_t) received != sizeof(request) || request.magic != ALTAIR_EVAL_WARM_MAGIC || count != ALTAIR_EVAL_WARM_FDS
+		|| memchr(request.scratch, '\0', sizeof(request.scratch)) == NULL) {
 		_exit(0);
 	}
 	close(fd);
@@ -701,10 +709,6 @@ static bool request_pending(void)
 	return pool_count > 0 && poll(&control, 1, 0) == 1 && (control.revents & POLLIN);
 }
 
-/* A session's worker is forked for its request alone, never taken from the pool: its lockdown is a
- * session holder's (guest/session.c, guest/lockdown/seccomp.c), which prepare_worker builds
- * before the request comes, as for a pooled one. */
-static bool forking_session;
 
 bool altair_eval_guest_template_forking_session(void)
 {
@@ -723,6 +727,13 @@ static pid_t session_open(const altair_eval_warm_request *request, const int fds
 	if (!single_threaded() || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
 		return -1;
 	}
+	/* The session's socket goes to the worker at its number, inherited: its filter, installed before
+	 * the request comes, already refuses every copy onto that number. */
+	if (dup3(fds[ALTAIR_EVAL_WARM_FDS], ALTAIR_EVAL_SESSION_FD, O_CLOEXEC) != ALTAIR_EVAL_SESSION_FD) {
+		close(pair[0]);
+		close(pair[1]);
+		return -1;
+	}
 	forking_session = true;
 	pid = fork();
 	if (pid == 0) {
@@ -735,8 +746,9 @@ static pid_t session_open(const altair_eval_warm_request *request, const int fds
 		return 0;
 	}
 	forking_session = false;
+	close(ALTAIR_EVAL_SESSION_FD);
 	close(pair[1]);
-	if (pid > 0 && altair_eval_fdio_send(pair[0], request, sizeof(*request), fds, ALTAIR_EVAL_WARM_SESSION_FDS)
+	if (pid > 0 && altair_eval_fdio_send(pair[0], request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS)
 			!= (ssize_t) sizeof(*request)) {
 		kill(pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
