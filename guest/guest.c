@@ -881,13 +881,23 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 	if (!lock_down()) {
 		stop("the lockdown could not be applied safely (the caller is gone?)");
 	}
-	/* A session (guest/session.c): a call that ended well holds the session's state, and each next
-	 * call runs in a fork of it; hold() returns in that fork, ready to run its snippet, or not at
-	 * all once the session has ended (then nothing is left to report). */
-	for (bool well = run_project(); well && altair_eval_guest_session_active(); well = run_snippet()) {
-		if (!altair_eval_guest_session_hold()) {
-			_exit(0);
-		}
+	if (!altair_eval_guest_session_active()) {
+		run_project();
+	} else {
+		/* A session (guest/session.c): a call that ended well holds the session's state, and each
+		 * next call runs in a fork of it; hold() returns in that fork, ready to run its snippet, or
+		 * not at all once the session has ended (then nothing is left to report). A call that did
+		 * not end well (a fatal error's bailout lands here too) reports its status and exits with
+		 * none of PHP's shutdown: its destructors and shutdown functions would act through what it
+		 * shares with the holder (a PDO's destructor says goodbye on the holder's connection). */
+		zend_try {
+			for (bool well = run_project(); well; well = run_snippet()) {
+				if (!altair_eval_guest_session_hold()) {
+					_exit(0);
+				}
+			}
+		} zend_end_try();
+		altair_eval_guest_rshutdown();
 	}
 
 	zend_string_release(context.project_root);

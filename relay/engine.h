@@ -108,7 +108,8 @@ typedef enum {
 	/* A call begins, with its deadline (deadline_ns): rollback mode marks where its writes can be
 	 * undone to (a savepoint of the relay's own). */
 	ALTAIR_RELAY_CALL_BEGIN = 0,
-	/* It ended well: its writes stay (the mark is released). */
+	/* It ended well: its writes stay (the mark is released). Without a BEGIN before it (the session's
+	 * opening, or a connection the call opened), KEPT and UNDONE do nothing. */
 	ALTAIR_RELAY_CALL_KEPT,
 	/* It did not (an exception, a fatal error, a timeout, a limit): the session's state is the one
 	 * before it, so is the database's (rolled back to the mark), and so must be the engine's own

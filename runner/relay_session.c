@@ -85,11 +85,30 @@ void altair_eval_relay_call_begin(altair_eval_relay *relay, pid_t peer, uint64_t
 	step_all(relay, ALTAIR_RELAY_CALL_BEGIN);
 }
 
+/* What holds for each database, from its connections still open (an evaluation's report takes it
+ * from those it closed; a session's stay open). */
+static void refresh_status(altair_eval_relay *relay)
+{
+	for (size_t i = 0; i < relay->connection_count; i++) {
+		relay_connection *c = relay->connections[i];
+		altair_relay_status status;
+
+		if (!c->session) {
+			continue;
+		}
+		status = relay->status[c->database];
+		c->engine->status(c->session, &status);
+		relay->status[c->database] = status;
+		relay->status_known[c->database] = true;
+	}
+}
+
 void altair_eval_relay_call_end(altair_eval_relay *relay, bool kept)
 {
 	if (!relay) {
 		return;
 	}
+	refresh_status(relay);
 	/* Past the call's deadline the relay reads no client: none is reading now. */
 	relay->deadline_ms = 0;
 	step_all(relay, kept ? ALTAIR_RELAY_CALL_KEPT : ALTAIR_RELAY_CALL_UNDONE);

@@ -352,8 +352,9 @@ static bool open_in_template(session_object *session, altair_eval_evaluator_obje
 	session->calls = 1;
 	request->session_id = session->id;
 	request->session_call = 1;
-	/* Its connections are open between calls: no deadline reads no client of theirs short. */
-	altair_eval_relay_deadline(session->relay, 0);
+	/* Its connections stay open between calls (the engines mark nothing for an opening: there is
+	 * no state before it to go back to). */
+	altair_eval_relay_call_end(session->relay, kept);
 	altair_eval_channel_parse(&outcome.channel, &report);
 	altair_eval_result_build(result, request, &outcome, &report);
 	altair_eval_report_free(&report);
