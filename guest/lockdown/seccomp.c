@@ -74,7 +74,7 @@
 # define LOCKDOWN_PERSONALITY_QUERY 0xffffffffU
 
 /* Enough for every rule below with room to spare; the builder refuses to overflow. */
-# define LOCKDOWN_BPF_MAX_INSNS 320
+# define LOCKDOWN_BPF_MAX_INSNS 512
 
 /* Offsets into struct seccomp_data. Arguments are 64 bits; the int-typed ones (fds, pids,
  * families, flags of clone) are what the kernel reads from the low half, so only it is compared,
