@@ -376,6 +376,12 @@ zend_result altair_eval_warm_open_session(altair_eval_evaluator_object *evaluato
  * changed)? false with why filled; a stale template is stopped (its sessions end with it). */
 bool altair_eval_warm_session_fresh(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
 	char *why, size_t size);
+/* Stops every template of the evaluator but the one of this policy key (a write-enabled call may
+ * have changed what they compiled: runner/warm.c, forget_other_caches). */
+void altair_eval_warm_forget_others(altair_eval_evaluator_object *evaluator, zend_string *key);
+/* Is the session's template gone (stopped, replaced)? true with why filled. */
+bool altair_eval_warm_session_template_gone(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
+	char *why, size_t size);
 /* A session process's pid here, from its number in the template's namespace (a child of parent). */
 pid_t altair_eval_warm_session_pid(const altair_eval_warm_ref *ref, pid_t parent, pid_t inner);
 /* The exit report of a session's call: KEPT or EXITED from the session's socket (runner/session.c). */

@@ -348,7 +348,7 @@ static bool open_in_template(session_object *session, altair_eval_evaluator_obje
 	}
 	outcome.snippet_path = scratch.snippet_path;
 	kept = outcome.session_kept == 1;
-	session->holder = child.pid;
+	session->holder = child.pid > 0 ? child.pid : altair_eval_warm_session_pid(&session->ref, 0, child.warm_pid);
 	session->calls = 1;
 	request->session_id = session->id;
 	request->session_call = 1;
@@ -473,8 +473,13 @@ static bool session_alive(session_object *session)
 	watched.events = POLLIN;
 	watched.revents = 0;
 	if (poll(&watched, 1, 0) == 1 && (watched.revents & (POLLHUP | POLLERR))) {
-		session_end(session, altair_eval_now_ms() - session->last_ms >= (uint64_t) session->idle_ms
-			? "it was idle longer than its idle timeout" : "its process ended");
+		char why[256];
+
+		if (!altair_eval_warm_session_template_gone(session_evaluator(session), &session->ref, why, sizeof(why))) {
+			snprintf(why, sizeof(why), "%s", altair_eval_now_ms() - session->last_ms >= (uint64_t) session->idle_ms
+				? "it was idle longer than its idle timeout" : "its process ended");
+		}
+		session_end(session, why);
 		return false;
 	}
 	return true;
@@ -630,6 +635,11 @@ ZEND_METHOD(Altair_Eval_EvalSession, evaluate)
 		throw_ended(session);
 		RETURN_THROWS();
 	}
+	/* A write-enabled call may change project files as a warm evaluation may: the evaluator's other
+	 * templates start afresh (runner/warm.c). */
+	if (request.allow_writes) {
+		altair_eval_warm_forget_others(evaluator, session->ref.key);
+	}
 	max = zend_read_property(altair_eval_evaluator_ce, Z_OBJ(session->evaluator), "resultMaxBytes", strlen("resultMaxBytes"),
 		true, &rv);
 	if (altair_eval_channel_token(token) != SUCCESS || altair_eval_scratch_create_in_memory(&request, &scratch) != SUCCESS) {
@@ -686,7 +696,8 @@ ZEND_METHOD(Altair_Eval_EvalSession, evaluate)
 	session->calls++;
 	altair_eval_relay_call_end(session->relay, kept);
 	if (kept) {
-		session->holder = child.pid;
+		/* It holds the state now, the template's child (looked up again if it was not found). */
+		session->holder = child.pid > 0 ? child.pid : altair_eval_warm_session_pid(&session->ref, 0, inner);
 	}
 	altair_eval_channel_parse(&outcome.channel, &report);
 	altair_eval_result_build(return_value, &request, &outcome, &report);

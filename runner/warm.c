@@ -623,19 +623,29 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request,
 	const altair_eval_scratch *scratch)
 {
-	zend_string *key, *other;
-	altair_eval_template *template;
+	zend_string *key;
 
 	if (!(request->allow_writes || request->unsafe) || !evaluator->templates) {
 		return;
 	}
 	key = policy_key(binary, request, scratch);
+	altair_eval_warm_forget_others(evaluator, key);
+	zend_string_release(key);
+}
+
+void altair_eval_warm_forget_others(altair_eval_evaluator_object *evaluator, zend_string *key)
+{
+	zend_string *other;
+	altair_eval_template *template;
+
+	if (!evaluator->templates) {
+		return;
+	}
 	ZEND_HASH_FOREACH_STR_KEY_PTR(evaluator->templates, other, template) {
 		if (!zend_string_equals(other, key)) {
 			template_stop(template);
 		}
 	} ZEND_HASH_FOREACH_END();
-	zend_string_release(key);
 }
 
 static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *binary,
@@ -775,14 +785,31 @@ static bool ask_fresh(altair_eval_template *template)
 	return false;
 }
 
+/* The session's template, when it is still the one the session opened in. */
+static altair_eval_template *session_template(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref)
+{
+	altair_eval_template *template = evaluator->templates && ref->key ? zend_hash_find_ptr(evaluator->templates, ref->key) : NULL;
+
+	return template && template->pid == ref->pid && template->owner == getpid() ? template : NULL;
+}
+
+bool altair_eval_warm_session_template_gone(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
+	char *why, size_t size)
+{
+	if (session_template(evaluator, ref)) {
+		return false;
+	}
+	snprintf(why, size, "its template was stopped (Evaluator::close(), a write-enabled evaluation, or more policies than "
+		"Evaluator::MAX_WARM_TEMPLATES), and the session's state with it");
+	return true;
+}
+
 bool altair_eval_warm_session_fresh(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
 	char *why, size_t size)
 {
-	altair_eval_template *template = evaluator->templates ? zend_hash_find_ptr(evaluator->templates, ref->key) : NULL;
+	altair_eval_template *template = session_template(evaluator, ref);
 
-	if (!template || template->pid != ref->pid || template->owner != getpid()) {
-		snprintf(why, size, "its template was stopped (Evaluator::close(), a write-enabled evaluation, or more policies than "
-			"Evaluator::MAX_WARM_TEMPLATES), and the session's state with it");
+	if (altair_eval_warm_session_template_gone(evaluator, ref, why, size)) {
 		return false;
 	}
 	template->last_used = ++evaluator->evaluations;
@@ -795,9 +822,23 @@ bool altair_eval_warm_session_fresh(altair_eval_evaluator_object *evaluator, con
 	return true;
 }
 
+/* A call's worker does not wait for the host once it has started: a short call may have ended well
+ * and taken the session over before it is looked up, its holder gone and itself the template's
+ * child by then (or on its way there: a few tries). */
 pid_t altair_eval_warm_session_pid(const altair_eval_warm_ref *ref, pid_t parent, pid_t inner)
 {
-	return ref->pidns ? worker_host_pid(parent, inner) : inner;
+	pid_t found = 0;
+
+	if (!ref->pidns) {
+		return inner;
+	}
+	for (int attempt = 0; attempt < 3 && !found; attempt++) {
+		found = parent > 0 ? worker_host_pid(parent, inner) : 0;
+		if (!found) {
+			found = worker_host_pid(ref->pid, inner);
+		}
+	}
+	return found;
 }
 
 void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome)
