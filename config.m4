@@ -137,12 +137,15 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/databases.c \
     runner/relay.c \
     runner/relay_report.c \
+    runner/relay_session.c \
+    runner/session.c \
     runner/relay_resolver.c \
     runner/intercept.c \
     runner/intercept_outgoing.c \
     relay/engines.c \
     relay/raw.c \
     guest/guest.c \
+    guest/session.c \
     guest/report.c \
     guest/prelude.c \
     guest/boot/boot.c \

@@ -45,6 +45,13 @@ extern zend_module_entry altair_eval_module_entry;
 /* Warm templates one Evaluator keeps at most (one per policy and project); past it, the least
  * recently used is closed (runner/warm.c). */
 #define ALTAIR_EVAL_WARM_TEMPLATES_MAX 8
+/* Sessions (runner/session.c): how long one waits for a call, how many are open per Evaluator and
+ * per project, how many calls one takes. */
+#define ALTAIR_EVAL_SESSION_IDLE_MS 300000
+#define ALTAIR_EVAL_SESSION_IDLE_MAX_MS 86400000
+#define ALTAIR_EVAL_SESSIONS_MAX 8
+#define ALTAIR_EVAL_SESSIONS_PER_PROJECT_MAX 4
+#define ALTAIR_EVAL_SESSION_CALLS_MAX 1000
 /* Workers a warm template keeps ready at most (altair_eval.warm_pool; the default is 2). */
 #define ALTAIR_EVAL_WARM_POOL_MAX 8
 /* The most of its template's heap a waiting worker copies ahead (altair_eval.warm_prefault_mb). */

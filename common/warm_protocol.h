@@ -14,6 +14,19 @@
  *                                                 (or a worker touched the boot's files); it exits,
  *                                                 and the host resends the request to a new one
  *   template → host   EXITED {pid, status, usage} the worker ended (its group killed, it reaped)
+ *   host → template   a request flagged SESSION    opens a session (docs/ARCHITECTURE.md, "Sessions"):
+ *                     + 5 descriptors              the fifth is the session's socket; the worker runs
+ *                                                 the request's snippet and, when it ends well, stays,
+ *                                                 holding the session's state; the template does not
+ *                                                 wait for it (STARTED, then on to the next request)
+ *   host → template   CHECK (a request, no fds)    is the template still fresh? FRESH or STALE
+ *
+ * On a session's socket (SOCK_SEQPACKET, guest/session.c):
+ *   host → session    a request + 4 descriptors   one call: the holder forks a worker for it (the
+ *                                                 host lets that one fork through, runner/session.c)
+ *   session → host    STARTED {pid}               the call's worker
+ *   session → host    KEPT {pid}                  the call ended well: its worker holds the state now
+ *   session → host    EXITED {pid, status, usage} it did not: the state is the one before the call
  *
  * A plain template never ran user code: a worker takes the descriptors, its own session and the
  * request's scratch dir, then locks down and runs exactly like a cold child. A booted template ran
@@ -41,8 +54,15 @@ enum {
 	ALTAIR_EVAL_WARM_EXITED = 3,
 	ALTAIR_EVAL_WARM_FAILED = 4,
 	ALTAIR_EVAL_WARM_PLAIN = 5,
-	ALTAIR_EVAL_WARM_STALE = 6
+	ALTAIR_EVAL_WARM_STALE = 6,
+	ALTAIR_EVAL_WARM_KEPT = 7,
+	ALTAIR_EVAL_WARM_FRESH = 8
 };
+
+/* altair_eval_warm_request.flags */
+#define ALTAIR_EVAL_WARM_REQUEST_SESSION 1u /* open a session: a fifth descriptor, its socket */
+#define ALTAIR_EVAL_WARM_REQUEST_CHECK 2u   /* only the staleness check, no descriptors */
+#define ALTAIR_EVAL_WARM_SESSION_FDS (ALTAIR_EVAL_WARM_FDS + 1)
 
 /* PLAIN's note: a sentence of ours (never text the project produced). */
 #define ALTAIR_EVAL_WARM_NOTE_MAX 160
@@ -50,6 +70,9 @@ enum {
 typedef struct {
 	uint32_t magic;
 	uint32_t timeout_ms;
+	uint32_t flags;
+	/* A session's opening: how long its holder waits for the next call before it ends the session. */
+	uint32_t idle_ms;
 	char scratch[ALTAIR_EVAL_WARM_PATH_MAX];
 } altair_eval_warm_request;
 

@@ -20,6 +20,7 @@
 #include "../php_altair_eval.h"
 #include "../encoder/encoder.h"
 #include "guest.h"
+#include "session.h"
 #include "lockdown/lockdown.h"
 #include "report.h"
 #include "engine.h"
@@ -295,6 +296,8 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->namespaces_entered = template_namespaces_entered ? &template_namespaces : NULL;
 	policy->notify_processes = true;
 	policy->private_view = true;
+	/* A worker that opens a session, and every call's worker of it (guest/session.c). */
+	policy->session = altair_eval_guest_template_forking_session() || altair_eval_guest_session_active();
 
 	add_read_path(policy, PG(php_binary));
 	add_read_path(policy, PG(extension_dir));
@@ -781,7 +784,25 @@ static bool settle(bool compiled)
 	return false;
 }
 
-static void run_project(void)
+/* The snippet in its own file scope (the global one: a session's next call sees its variables), and
+ * what came of it reported; true when it ended well (a value, no exception, no exit). */
+static bool run_snippet(void)
+{
+	zval retval;
+	bool compiled;
+
+	altair_eval_guest_report_flush();
+	compiled = altair_eval_guest_run_file(ZSTR_VAL(context.snippet_path), &retval, true);
+	if (!settle(compiled)) {
+		return false;
+	}
+	report_value(&retval);
+	zval_ptr_dtor(&retval);
+	return !EG(exception) && EG(exit_status) == 0;
+}
+
+/* Returns true when the snippet ended well. */
+static bool run_project(void)
 {
 	char path[MAXPATHLEN];
 	zval retval;
@@ -791,9 +812,9 @@ static void run_project(void)
 	if (altair_eval_guest_template_booted()) {
 		/* The template ran autoload and the boot: what came of them, as if they ran here. */
 		if (!altair_eval_guest_template_replay(&compiled) && !settle(compiled)) {
-			return;
+			return false;
 		}
-		goto snippet;
+		return run_snippet();
 	}
 	altair_eval_guest_report_flush();
 	snprintf(path, sizeof(path), "%s%s", ALTAIR_EVAL_G(guest_root), ALTAIR_EVAL_AUTOLOAD_FILE);
@@ -801,20 +822,13 @@ static void run_project(void)
 		compiled = altair_eval_guest_run_file(path, &retval, false);
 		zval_ptr_dtor(&retval);
 		if (!settle(compiled)) {
-			return;
+			return false;
 		}
 	}
 	if (!altair_eval_guest_boot_run() && !settle(true)) {
-		return;
+		return false;
 	}
-
-snippet:
-	altair_eval_guest_report_flush();
-	compiled = altair_eval_guest_run_file(ZSTR_VAL(context.snippet_path), &retval, true);
-	if (settle(compiled)) {
-		report_value(&retval);
-		zval_ptr_dtor(&retval);
-	}
+	return run_snippet();
 }
 
 static void stop(const char *why)
@@ -867,7 +881,24 @@ ZEND_FUNCTION(Altair_Eval_Guest_main)
 	if (!lock_down()) {
 		stop("the lockdown could not be applied safely (the caller is gone?)");
 	}
-	run_project();
+	if (!altair_eval_guest_session_active()) {
+		run_project();
+	} else {
+		/* A session (guest/session.c): a call that ended well holds the session's state, and each
+		 * next call runs in a fork of it; hold() returns in that fork, ready to run its snippet, or
+		 * not at all once the session has ended (then nothing is left to report). A call that did
+		 * not end well (a fatal error's bailout lands here too) reports its status and exits with
+		 * none of PHP's shutdown: its destructors and shutdown functions would act through what it
+		 * shares with the holder (a PDO's destructor says goodbye on the holder's connection). */
+		zend_try {
+			for (bool well = run_project(); well; well = run_snippet()) {
+				if (!altair_eval_guest_session_hold()) {
+					_exit(0);
+				}
+			}
+		} zend_end_try();
+		altair_eval_guest_rshutdown();
+	}
 
 	zend_string_release(context.project_root);
 	zend_string_release(context.snippet_path);

@@ -12,6 +12,7 @@
 #include "ext/standard/html.h"
 #include "../php_altair_eval.h"
 #include "report.h"
+#include "session.h"
 #include "../common/fdio.h"
 #include "../common/proc_status.h"
 
@@ -150,12 +151,34 @@ void altair_eval_guest_report_attach_fd(int fd)
 	}
 }
 
+/* A session's preamble is what came before its opener's first PHP file: sealed at the first flush. */
+static bool preamble_sealed;
+
 void altair_eval_guest_report_flush(void)
 {
 	cork_open = false;
+	preamble_sealed = preamble_sealed || altair_eval_guest_session_active();
 	if (channel_open) {
 		write_out(NULL, 0, NULL, 0);
 	}
+}
+
+/* The sandbox and host frames a session's opener sent, for each of its calls (malloc'd: a call's
+ * worker is a fork of the holder, whose copy it inherits). */
+static char *preamble;
+static size_t preamble_length;
+
+static void remember_preamble(const char *header, size_t header_length, const char *json, size_t length)
+{
+	char *grown = realloc(preamble, preamble_length + header_length + length);
+
+	if (!grown) {
+		return;
+	}
+	preamble = grown;
+	memcpy(preamble + preamble_length, header, header_length);
+	memcpy(preamble + preamble_length + header_length, json, length);
+	preamble_length += header_length + length;
 }
 
 /* now: the frame may not wait (see corked). */
@@ -171,6 +194,9 @@ static void write_frame(const char *json, size_t length, bool now)
 	memcpy(header + ALTAIR_EVAL_FRAME_MAGIC_LEN, token, sizeof(token));
 	for (int i = 0; i < 4; i++) {
 		header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] = (char) ((size >> (8 * i)) & 0xff);
+	}
+	if (!now && cork_open && !preamble_sealed && altair_eval_guest_session_active()) {
+		remember_preamble(header, sizeof(header), json, length);
 	}
 	if (!now && cork_open && corked_length + sizeof(header) + length <= sizeof(corked)) {
 		memcpy(corked + corked_length, header, sizeof(header));
@@ -335,4 +361,36 @@ void altair_eval_guest_report_exit(int exit_status)
 	if (length > 0 && (size_t) length < sizeof(frame)) {
 		write_frame(frame, (size_t) length, true);
 	}
+}
+
+zend_result altair_eval_guest_report_session_call(void)
+{
+	char *header;
+	size_t at = 0;
+
+	channel_open = false;
+	final_sent = false;
+	cork_open = true;
+	corked_length = 0;
+	if (altair_eval_guest_report_open() != SUCCESS) {
+		return FAILURE;
+	}
+	/* The opener's frames, signed anew with this call's token: each begins with its header. */
+	while (at + ALTAIR_EVAL_FRAME_HEADER_LEN <= preamble_length) {
+		uint32_t length = 0;
+		header = preamble + at;
+		memcpy(header + ALTAIR_EVAL_FRAME_MAGIC_LEN, token, sizeof(token));
+		for (int i = 0; i < 4; i++) {
+			length |= (uint32_t) (unsigned char) header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] << (8 * i);
+		}
+		if (at + ALTAIR_EVAL_FRAME_HEADER_LEN + length > preamble_length) {
+			break;
+		}
+		if (corked_length + ALTAIR_EVAL_FRAME_HEADER_LEN + length <= sizeof(corked)) {
+			memcpy(corked + corked_length, header, ALTAIR_EVAL_FRAME_HEADER_LEN + length);
+			corked_length += ALTAIR_EVAL_FRAME_HEADER_LEN + length;
+		}
+		at += ALTAIR_EVAL_FRAME_HEADER_LEN + length;
+	}
+	return SUCCESS;
 }

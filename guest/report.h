@@ -38,6 +38,11 @@ void altair_eval_guest_report_exit(int exit_status);
  * may travel together (the relay's listening sockets). */
 void altair_eval_guest_report_attach_fd(int fd);
 
+/* Sessions (guest/session.c). A session's next call: the channel that came with it (its token read,
+ * as at the start), and the frames before any file runs (sandbox, host) as the session's opener
+ * sent them. */
+zend_result altair_eval_guest_report_session_call(void);
+
 /* Sends the frames held back so far (sandbox, relay, host), and holds none from here on: called
  * before any PHP file runs, whose run may end in a kill. */
 void altair_eval_guest_report_flush(void);

@@ -101,6 +101,22 @@ typedef struct {
 
 typedef struct altair_relay_session altair_relay_session;
 
+/* A session's call (docs/ARCHITECTURE.md, "Sessions"): the connection outlives one evaluation, and
+ * the core tells its engine where each call begins and how it ended, always between the client's
+ * commands (the session's processes are idle then). */
+typedef enum {
+	/* A call begins, with its deadline (deadline_ns): rollback mode marks where its writes can be
+	 * undone to (a savepoint of the relay's own). */
+	ALTAIR_RELAY_CALL_BEGIN = 0,
+	/* It ended well: its writes stay (the mark is released). Without a BEGIN before it (the session's
+	 * opening, or a connection the call opened), KEPT and UNDONE do nothing. */
+	ALTAIR_RELAY_CALL_KEPT,
+	/* It did not (an exception, a fatal error, a timeout, a limit): the session's state is the one
+	 * before it, so is the database's (rolled back to the mark), and so must be the engine's own
+	 * account of the client (its transaction, what it prepared). */
+	ALTAIR_RELAY_CALL_UNDONE,
+} altair_relay_call_step;
+
 typedef struct altair_relay_engine {
 	const char *name; /* "pgsql", "mysql", "redis" */
 	/* NULL on allocation failure. io outlives the session. */
@@ -136,6 +152,11 @@ typedef struct altair_relay_engine {
 	 * server: the bytes that cancel it, sent on a fresh connection to the same server
 	 * (PostgreSQL's CancelRequest with the key the server gave); 0 when there is nothing to cancel. */
 	size_t (*cancel)(const altair_relay_session *session, unsigned char *out, size_t room);
+	/* Optional (NULL: the engine keeps nothing per call; its connection stays as the call left it).
+	 * A session's call step (above): appends to io->to_server what the step needs, swallowing the
+	 * replies as its guard's; false when the connection cannot serve the session on (a command still
+	 * in flight, a mark the server refused): the core closes it. */
+	bool (*call)(altair_relay_session *session, altair_relay_call_step step, uint64_t deadline_ns);
 } altair_relay_engine;
 
 /* The refusal every engine puts in its protocol's error packet: one sentence whatever the driver,

@@ -32,6 +32,7 @@ static zend_object *evaluator_create(zend_class_entry *ce)
 
 	evaluator->templates = NULL;
 	evaluator->evaluations = 0;
+	evaluator->sessions = NULL;
 	zend_object_std_init(&evaluator->std, ce);
 	object_properties_init(&evaluator->std, ce);
 	evaluator->std.handlers = &evaluator_handlers;
@@ -40,7 +41,13 @@ static zend_object *evaluator_create(zend_class_entry *ce)
 
 static void evaluator_free(zend_object *object)
 {
-	altair_eval_warm_stop_all(altair_eval_evaluator_from(object));
+	altair_eval_evaluator_object *evaluator = altair_eval_evaluator_from(object);
+
+	altair_eval_warm_stop_all(evaluator);
+	if (evaluator->sessions) {
+		zend_hash_destroy(evaluator->sessions);
+		FREE_HASHTABLE(evaluator->sessions);
+	}
 	zend_object_std_dtor(object);
 }
 
@@ -53,6 +60,8 @@ void altair_eval_runner_minit(void)
 	altair_eval_exception_ce = register_class_Altair_Eval_EvalException(spl_ce_RuntimeException);
 
 	altair_eval_evaluator_ce->create_object = evaluator_create;
+	altair_eval_session_ce = register_class_Altair_Eval_EvalSession();
+	altair_eval_session_minit();
 	memcpy(&evaluator_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	evaluator_handlers.offset = XtOffsetOf(altair_eval_evaluator_object, std);
 	evaluator_handlers.free_obj = evaluator_free;
@@ -159,7 +168,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, close)
 }
 
 /* After a bailout in supervision: the child is ended and reaped, every descriptor closed. */
-static void abandon(altair_eval_child *child, altair_eval_outcome *outcome)
+void altair_eval_abandon(altair_eval_child *child, altair_eval_outcome *outcome)
 {
 	altair_eval_outcome ended;
 
@@ -176,7 +185,7 @@ static void abandon(altair_eval_child *child, altair_eval_outcome *outcome)
 
 /* Is a SQL server among the declarations? Then rollback is the relay's; otherwise the project's
  * own files (a SQLite database) are what may be written, in a copy-on-write overlay. */
-static bool declares_sql_server(const altair_eval_databases *databases)
+bool altair_eval_declares_sql_server(const altair_eval_databases *databases)
 {
 	for (size_t i = 0; i < databases->count; i++) {
 		if (strcmp(databases->list[i].protocol, "pgsql") == 0 || strcmp(databases->list[i].protocol, "mysql") == 0) {
@@ -196,7 +205,7 @@ static void release_databases(altair_eval_outcome *outcome, altair_eval_database
 }
 
 /* PHP's own messages on stderr name the snippet by its scratch path; show the stable name. */
-static void show_snippet_by_name(altair_eval_capture *err, const char *snippet_path)
+void altair_eval_show_snippet_by_name(altair_eval_capture *err, const char *snippet_path)
 {
 	zend_string *shown;
 
@@ -263,7 +272,7 @@ cold:
 		RETURN_THROWS();
 	}
 	request.relayed = databases->relayed;
-	request.project_overlay = request.rollback && !declares_sql_server(databases);
+	request.project_overlay = request.rollback && !altair_eval_declares_sql_server(databases);
 	request.relay_listen = databases->relayed ? databases->listen : NULL;
 	/* The Unix socket paths: a cold child's view binds the host's listeners in the scratch dir over
 	 * them; a warm template's view binds the template's own once (runner/warm.c), which the host
@@ -314,13 +323,13 @@ cold:
 		bailed_out = true;
 	} zend_end_try();
 	if (bailed_out) {
-		abandon(&child, &outcome);
+		altair_eval_abandon(&child, &outcome);
 		release_databases(&outcome, databases);
 		altair_eval_outcome_free(&outcome);
 		altair_eval_scratch_remove(&scratch);
 		zend_bailout();
 	}
-	show_snippet_by_name(&outcome.err, scratch.snippet_path);
+	altair_eval_show_snippet_by_name(&outcome.err, scratch.snippet_path);
 	outcome.snippet_path = snippet_path = estrdup(scratch.snippet_path);
 	altair_eval_scratch_remove(&scratch);
 

@@ -2,7 +2,8 @@
  * The host's half of the child's seccomp user notifications (the child's half is
  * guest/lockdown/seccomp.c; docs/ARCHITECTURE.md, "The database relay", interception).
  *
- * A process start is refused and counted. A connect() (where the child has no network namespace
+ * A process start is refused and counted, but for the one a session's holder makes for its call's
+ * worker (runner/session.c: a plain fork from that pid, let through once). A connect() (where the child has no network namespace
  * of its own, or the network is on) is decided here and never let go on: the address is read once
  * from the child's memory, and everything after uses that copy, so that nothing the child changes
  * meanwhile (a second thread rewriting the address) reaches the kernel's connect:
@@ -33,6 +34,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -638,6 +640,38 @@ static void answer_connect(altair_eval_relay *relay, int listener, const altair_
 
 /* ---- the notification ------------------------------------------------------------------------ */
 
+#ifdef SECCOMP_USER_NOTIF_FLAG_CONTINUE
+static void answer_continue(int listener, uint64_t id)
+{
+	union {
+		struct seccomp_notif_resp response;
+		char room[ALTAIR_EVAL_NOTIF_ROOM];
+	} answer;
+
+	memset(&answer, 0, sizeof(answer));
+	answer.response.id = id;
+	answer.response.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &answer.response) != 0 && errno == EINVAL) {
+		altair_eval_intercept_answer(listener, id, EPERM, 0); /* a kernel before 5.5 */
+	}
+}
+
+bool altair_eval_intercept_can_continue(void)
+{
+	return true;
+}
+#else
+static void answer_continue(int listener, uint64_t id)
+{
+	altair_eval_intercept_answer(listener, id, EPERM, 0);
+}
+
+bool altair_eval_intercept_can_continue(void)
+{
+	return false;
+}
+#endif
+
 void altair_eval_intercept_serve(int listener, altair_eval_outcome *outcome)
 {
 	/* The kernel's structures may grow; SECCOMP_GET_NOTIF_SIZES says how big they are here. */
@@ -680,7 +714,16 @@ void altair_eval_intercept_serve(int listener, altair_eval_outcome *outcome)
 		altair_eval_intercept_answer(listener, call.id, call.nr == __NR_connect ? ECONNREFUSED : EACCES, 0);
 		return;
 	}
-	/* A process start (the only other call the filter hands over): refused and counted. */
+	/* A process start (the only other call the filter hands over): refused and counted, but for a
+	 * session holder's one fork for its call's worker (a plain fork: no thread, no namespace, no
+	 * shared memory or files; its flags are the call's registers, read once by the kernel, so letting
+	 * it go on decides nothing the child can change afterwards). */
+	if (outcome->fork_allowed > 0 && call.pid == outcome->fork_allowed && call.nr == __NR_clone
+		&& (call.args[0] & ~(uint64_t) (CSIGNAL | CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) == 0) {
+		outcome->fork_allowed = 0;
+		answer_continue(listener, call.id);
+		return;
+	}
 	altair_eval_intercept_answer(listener, call.id, EPERM, 0);
 	outcome->processes_refused++;
 }
@@ -696,6 +739,11 @@ void altair_eval_intercept_serve(int listener, altair_eval_outcome *outcome)
 bool altair_eval_intercept_probe(int listener)
 {
 	(void) listener;
+	return false;
+}
+
+bool altair_eval_intercept_can_continue(void)
+{
 	return false;
 }
 

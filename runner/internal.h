@@ -54,6 +54,10 @@ typedef struct {
 	bool project_overlay;
 	/* What the host adds to the result's sandbox.unavailable (a warm evaluation run cold), or NULL. */
 	const char *host_note;
+	/* A session's call (runner/session.c): its session's handle and the call's number (the opening
+	 * is 1); NULL outside a session. */
+	const char *session_id;
+	zend_long session_call;
 } altair_eval_request;
 
 /* One declared database (or relayed endpoint) of an evaluation (runner/databases.c). */
@@ -121,6 +125,9 @@ typedef struct {
 	int channel_fd;
 	int exit_fd;     /* cold: a pidfd when the kernel has them (opened by supervision), else -1 */
 	int template_fd; /* warm: the template's control socket, which reports the exit; cold: -1 */
+	/* A session's call (runner/session.c): template_fd is the session's socket, which reports KEPT or
+	 * EXITED; the worker is not killed on its answer (it may hold the session's state next). */
+	bool session;
 } altair_eval_child;
 
 /* The three conduits of one evaluation: both ends, before they are handed out. */
@@ -171,6 +178,14 @@ typedef struct {
 	const char *snippet_path;    /* the snippet's real file (gone with the scratch dir): errors in it */
 	zend_long processes_refused; /* process starts the listener refused */
 	altair_eval_relay *relay;    /* the database relay, served by supervision's poll; NULL when none */
+	/* Sessions (runner/session.c): the seccomp listener is the session's, lent to each call (its
+	 * process_listener_fd is set before supervision and never closed by it); the one process start
+	 * the listener lets through (the holder's fork of the call's worker), 0 for none; and what the
+	 * session's socket said of the call: 1 its worker holds the state now, 0 it ended (the state is
+	 * as before), -1 nothing (the session's holder is gone). */
+	bool listener_lent;
+	pid_t fork_allowed;
+	int session_kept;
 } altair_eval_outcome;
 
 /* What the guest reported over the channel, already authenticated and decoded. */
@@ -230,6 +245,8 @@ typedef struct {
 	/* A template of this evaluator had threads (an extension the ini loads started them) and could
 	 * not fork: its warm evaluations run cold from then on, and say so (ALTAIR_EVAL_THREADED_NOTE). */
 	bool threaded;
+	/* Its open sessions (runner/session.c): handle -> project root, NULL until the first. */
+	HashTable *sessions;
 	zend_object std;
 } altair_eval_evaluator_object;
 
@@ -237,6 +254,9 @@ static inline altair_eval_evaluator_object *altair_eval_evaluator_from(zend_obje
 {
 	return (altair_eval_evaluator_object *) ((char *) object - XtOffsetOf(altair_eval_evaluator_object, std));
 }
+
+/* session.c: the EvalSession class. */
+void altair_eval_session_minit(void);
 
 /* request.c */
 zend_result altair_eval_request_read(zend_object *object, altair_eval_request *request);
@@ -340,6 +360,38 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome);
 void altair_eval_warm_stop_all(altair_eval_evaluator_object *evaluator);
 
+/* Sessions (runner/session.c) in a template of the evaluator: the template a session's holder lives
+ * in, by its policy key and pid (its holder dies with it). */
+typedef struct {
+	zend_string *key;
+	pid_t pid;
+	bool pidns;
+} altair_eval_warm_ref;
+/* Opens a session: the request goes to its template with the session's socket (child_end, sent;
+ * the caller keeps the other end); as altair_eval_warm_start otherwise, ref filled on success. */
+zend_result altair_eval_warm_open_session(altair_eval_evaluator_object *evaluator, zend_string *binary,
+	const altair_eval_request *request, altair_eval_scratch *scratch, const unsigned char *token,
+	altair_eval_relay *relay, altair_eval_child *child, int child_end, uint32_t idle_ms, altair_eval_warm_ref *ref);
+/* Is the session's template still the one it opened in, and fresh (no file its boot loaded
+ * changed)? false with why filled; a stale template is stopped (its sessions end with it). */
+bool altair_eval_warm_session_fresh(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
+	char *why, size_t size);
+/* Stops every template of the evaluator but the one of this policy key (a write-enabled call may
+ * have changed what they compiled: runner/warm.c, forget_other_caches). */
+void altair_eval_warm_forget_others(altair_eval_evaluator_object *evaluator, zend_string *key);
+/* Is the session's template gone (stopped, replaced)? true with why filled. */
+bool altair_eval_warm_session_template_gone(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
+	char *why, size_t size);
+/* A session process's pid here, from its number in the template's namespace (a child of parent). */
+pid_t altair_eval_warm_session_pid(const altair_eval_warm_ref *ref, pid_t parent, pid_t inner);
+/* The exit report of a session's call: KEPT or EXITED from the session's socket (runner/session.c). */
+void altair_eval_session_collect(altair_eval_child *child, altair_eval_outcome *outcome);
+
+/* evaluator.c, shared with sessions */
+bool altair_eval_declares_sql_server(const altair_eval_databases *databases);
+void altair_eval_show_snippet_by_name(altair_eval_capture *err, const char *snippet_path);
+void altair_eval_abandon(altair_eval_child *child, altair_eval_outcome *outcome);
+
 /* databases.c */
 /* A database URL in its normalized form ("mysql://127.0.0.1:3306", "mysql+unix:///run/x.sock"),
  * or NULL when it is not one. */
@@ -395,6 +447,11 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_ev
 void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out);
 /* Closes whatever is still open and frees it; NULL is fine. */
 void altair_eval_relay_free(altair_eval_relay *relay);
+/* Sessions (runner/relay_session.c): a call begins (its worker, peer; its deadline; a list of
+ * queries of its own) and ends, kept or undone; what the engines send for it is written and
+ * answered before call_end returns. */
+void altair_eval_relay_call_begin(altair_eval_relay *relay, pid_t peer, uint64_t deadline_ms);
+void altair_eval_relay_call_end(altair_eval_relay *relay, bool kept);
 /* A client connection of a declared database (database: its index), accepted or made by the host
  * in place of the child's socket (runner/intercept.c); the relay owns it from here. */
 void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int client);
@@ -409,6 +466,9 @@ void altair_eval_relay_intercept(altair_eval_relay *relay, int listener);
 void altair_eval_intercept_serve(int listener, altair_eval_outcome *outcome);
 /* Whether this kernel can put a descriptor of the host's into the child (Linux 5.9). */
 bool altair_eval_intercept_probe(int listener);
+/* A process start the listener may let through (SECCOMP_USER_NOTIF_FLAG_CONTINUE, Linux 5.5):
+ * whether this build and kernel can. */
+bool altair_eval_intercept_can_continue(void);
 
 /* result.c */
 void altair_eval_result_build(zval *result, const altair_eval_request *request, altair_eval_outcome *outcome,

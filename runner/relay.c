@@ -694,6 +694,12 @@ static void end(relay_connection *c)
 	c->state = RELAY_ENDING;
 }
 
+void altair_eval_relay_connection_end(relay_connection *c)
+{
+	close_fd(&c->client);
+	end(c);
+}
+
 static void read_side(relay_connection *c, bool from_client)
 {
 	unsigned char bytes[ALTAIR_EVAL_RELAY_CHUNK_BYTES];

@@ -97,6 +97,10 @@ struct altair_eval_relay {
 	bool queries_truncated;
 };
 
+/* relay.c: a connection that cannot go on (a session's call step refused): its client closed, its
+ * engine's finish() queued for its server. */
+void altair_eval_relay_connection_end(relay_connection *c);
+
 /* relay_resolver.c: the resolver's connections in poll, served after it. */
 struct pollfd altair_eval_relay_resolver_pollfd(const relay_resolver *r);
 void altair_eval_relay_resolver_serve(struct altair_eval_relay *relay, size_t slot, short events);

@@ -493,5 +493,8 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->relay_hosts = false;
 	request->relayed = false;
 	request->project_overlay = false;
+	request->host_note = NULL;
+	request->session_id = NULL;
+	request->session_call = 0;
 	return check_paths(request->project_root, request->bootstrap);
 }

@@ -48,6 +48,7 @@ static const struct {
 	{ "host", "host" },
 	{ "memoryPeakRssBytes", "memory_peak_rss_bytes" },
 	{ "queries", "queries" },
+	{ "session", "session" },
 };
 
 /* The sandbox keys every report has, whatever the guest managed to say. */
@@ -474,6 +475,16 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	set(object, "queries", &value);
 	zval_ptr_dtor(&value);
 	set_host(object, report);
+	if (request->session_id) {
+		array_init(&value);
+		add_assoc_string(&value, "id", request->session_id);
+		add_assoc_long(&value, "call", request->session_call);
+		add_assoc_bool(&value, "kept", outcome->session_kept == 1);
+		set(object, "session", &value);
+		zval_ptr_dtor(&value);
+	} else {
+		set_null(object, "session");
+	}
 	if (report->has_status && report->rss_peak >= 0) {
 		set_long(object, "memoryPeakRssBytes", report->rss_peak);
 	} else {

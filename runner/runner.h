@@ -9,6 +9,7 @@
 extern zend_class_entry *altair_eval_request_ce;
 extern zend_class_entry *altair_eval_result_ce;
 extern zend_class_entry *altair_eval_evaluator_ce;
+extern zend_class_entry *altair_eval_session_ce;
 
 void altair_eval_runner_minit(void);
 /* The database relay's server connections kept between evaluations (runner/relay.c): each told

@@ -196,6 +196,14 @@ namespace Altair\Eval {
          * @var list<array<string, mixed>>
          */
         public readonly array $queries;
+        /**
+         * A session's call (Evaluator::openSession): {id, call, kept}: the session's handle, the call's
+         * number (the opening snippet is 1), and whether the session's state is this call's now (it
+         * ended well) or still the one before it (it did not: nothing it did is kept, its database
+         * writes are rolled back to where it began). null outside a session.
+         * @var array{id: string, call: int, kept: bool}|null
+         */
+        public readonly ?array $session;
 
         /**
          * univeros/framework's eight parameters first, in its order; this project's additions after,
@@ -266,7 +274,80 @@ namespace Altair\Eval {
 
         public function evaluate(EvalRequest $request): EvalResult {}
 
-        /** Stops the warm templates now (they also stop with the object or the process). */
+        /**
+         * Opens a session (docs/api.md, "Sessions"): $defaults' snippet runs first, in a booted template's
+         * worker that then holds its state (variables, objects, the app's container, its database
+         * connections and, with databaseMode rollback or read-only, one server transaction); every
+         * EvalSession::evaluate() runs in a copy of that state. Throws EvalException when the session
+         * cannot be had (the opening snippet did not end well: its result is in the message).
+         */
+        public function openSession(EvalRequest $defaults, int $idleTimeoutMs = EvalSession::DEFAULT_IDLE_TIMEOUT_MS): EvalSession {}
+
+        /** Stops the warm templates now (they also stop with the object or the process), and the sessions in them. */
+        public function close(): void {}
+    }
+
+    /**
+     * A sequence of evaluations whose state is kept between them (Evaluator::openSession).
+     * @strict-properties
+     * @not-serializable
+     */
+    final class EvalSession
+    {
+        /**
+         * How long a session waits for its next call before it ends by itself (5 minutes).
+         * @var int
+         * @cvalue ALTAIR_EVAL_SESSION_IDLE_MS
+         */
+        public const DEFAULT_IDLE_TIMEOUT_MS = UNKNOWN;
+        /**
+         * The most sessions open at once per Evaluator.
+         * @var int
+         * @cvalue ALTAIR_EVAL_SESSIONS_MAX
+         */
+        public const MAX_OPEN = UNKNOWN;
+        /**
+         * The most sessions open at once per project (root directory) per Evaluator.
+         * @var int
+         * @cvalue ALTAIR_EVAL_SESSIONS_PER_PROJECT_MAX
+         */
+        public const MAX_OPEN_PER_PROJECT = UNKNOWN;
+        /**
+         * The most calls one session takes (its opening included); then it must be closed.
+         * @var int
+         * @cvalue ALTAIR_EVAL_SESSION_CALLS_MAX
+         */
+        public const MAX_CALLS = UNKNOWN;
+
+        /** Its handle: 32 hex digits of the kernel's random bytes. */
+        public readonly string $id;
+        /** The project root its defaults name. */
+        public readonly string $projectRoot;
+        /** How long it waits for a call before it ends by itself. */
+        public readonly int $idleTimeoutMs;
+        /** The result of its opening snippet (call 1). */
+        public readonly EvalResult $opening;
+
+        private function __construct() {}
+
+        /**
+         * One call: $snippet runs with the session's defaults ($timeoutMs: its own, null for theirs)
+         * in a copy of the session's state, which becomes the session's state when it ends well.
+         * Throws EvalException when the session has ended (closed, idle past its timeout, its
+         * template stopped, or the application's code changed under it: the message says which).
+         */
+        public function evaluate(string $snippet, ?int $timeoutMs = null): EvalResult {}
+
+        /** Whether it can take another call now (false once it ended, with why in endedBecause()). */
+        public function isOpen(): bool {}
+
+        /** Why it ended, or null while it is open. */
+        public function endedBecause(): ?string {}
+
+        /** The calls so far, its opening included. */
+        public function calls(): int {}
+
+        /** Ends it now: its state goes, and its database transaction is rolled back. */
         public function close(): void {}
     }
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 24ab81c539ce92084d5a65e399c34607eb80175a */
+ * Stub hash: 7803745a2a1454067d7373f32981d3b8afe6c1bc */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -52,8 +52,31 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Altair_Eval_Evaluator_evalu
 	ZEND_ARG_OBJ_INFO(0, request, Altair\\Eval\\EvalRequest, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Altair_Eval_Evaluator_openSession, 0, 1, Altair\\Eval\\EvalSession, 0)
+	ZEND_ARG_OBJ_INFO(0, defaults, Altair\\Eval\\EvalRequest, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, idleTimeoutMs, IS_LONG, 0, "Altair\\Eval\\EvalSession::DEFAULT_IDLE_TIMEOUT_MS")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_Evaluator_close, 0, 0, IS_VOID, 0)
 ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalSession___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Altair_Eval_EvalSession_evaluate, 0, 1, Altair\\Eval\\EvalResult, 0)
+	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeoutMs, IS_LONG, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Altair_Eval_EvalSession_isOpen arginfo_class_Altair_Eval_EvalResult_ok
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalSession_endedBecause, 0, 0, IS_STRING, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalSession_calls, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Altair_Eval_EvalSession_close arginfo_class_Altair_Eval_Evaluator_close
 
 
 ZEND_METHOD(Altair_Eval_EvalRequest, __construct);
@@ -62,7 +85,14 @@ ZEND_METHOD(Altair_Eval_EvalResult, ok);
 ZEND_METHOD(Altair_Eval_EvalResult, toArray);
 ZEND_METHOD(Altair_Eval_Evaluator, __construct);
 ZEND_METHOD(Altair_Eval_Evaluator, evaluate);
+ZEND_METHOD(Altair_Eval_Evaluator, openSession);
 ZEND_METHOD(Altair_Eval_Evaluator, close);
+ZEND_METHOD(Altair_Eval_EvalSession, __construct);
+ZEND_METHOD(Altair_Eval_EvalSession, evaluate);
+ZEND_METHOD(Altair_Eval_EvalSession, isOpen);
+ZEND_METHOD(Altair_Eval_EvalSession, endedBecause);
+ZEND_METHOD(Altair_Eval_EvalSession, calls);
+ZEND_METHOD(Altair_Eval_EvalSession, close);
 
 
 static const zend_function_entry class_Altair_Eval_EvalRequest_methods[] = {
@@ -82,7 +112,19 @@ static const zend_function_entry class_Altair_Eval_EvalResult_methods[] = {
 static const zend_function_entry class_Altair_Eval_Evaluator_methods[] = {
 	ZEND_ME(Altair_Eval_Evaluator, __construct, arginfo_class_Altair_Eval_Evaluator___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(Altair_Eval_Evaluator, evaluate, arginfo_class_Altair_Eval_Evaluator_evaluate, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_Evaluator, openSession, arginfo_class_Altair_Eval_Evaluator_openSession, ZEND_ACC_PUBLIC)
 	ZEND_ME(Altair_Eval_Evaluator, close, arginfo_class_Altair_Eval_Evaluator_close, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Altair_Eval_EvalSession_methods[] = {
+	ZEND_ME(Altair_Eval_EvalSession, __construct, arginfo_class_Altair_Eval_EvalSession___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Altair_Eval_EvalSession, evaluate, arginfo_class_Altair_Eval_EvalSession_evaluate, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_EvalSession, isOpen, arginfo_class_Altair_Eval_EvalSession_isOpen, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_EvalSession, endedBecause, arginfo_class_Altair_Eval_EvalSession_endedBecause, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_EvalSession, calls, arginfo_class_Altair_Eval_EvalSession_calls, ZEND_ACC_PUBLIC)
+	ZEND_ME(Altair_Eval_EvalSession, close, arginfo_class_Altair_Eval_EvalSession_close, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -412,6 +454,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
 	zend_declare_typed_property(class_entry, property_queries_name, &property_queries_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
 	zend_string_release(property_queries_name);
 
+	zval property_session_default_value;
+	ZVAL_UNDEF(&property_session_default_value);
+	zend_string *property_session_name = zend_string_init("session", sizeof("session") - 1, 1);
+	zend_declare_typed_property(class_entry, property_session_name, &property_session_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY|MAY_BE_NULL));
+	zend_string_release(property_session_name);
+
 	return class_entry;
 }
 
@@ -458,6 +506,66 @@ static zend_class_entry *register_class_Altair_Eval_Evaluator(void)
 	zend_string *property_resultMaxBytes_name = zend_string_init("resultMaxBytes", sizeof("resultMaxBytes") - 1, 1);
 	zend_declare_typed_property(class_entry, property_resultMaxBytes_name, &property_resultMaxBytes_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
 	zend_string_release(property_resultMaxBytes_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Altair_Eval_EvalSession(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Altair\\Eval", "EvalSession", class_Altair_Eval_EvalSession_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	zval const_DEFAULT_IDLE_TIMEOUT_MS_value;
+	ZVAL_LONG(&const_DEFAULT_IDLE_TIMEOUT_MS_value, ALTAIR_EVAL_SESSION_IDLE_MS);
+	zend_string *const_DEFAULT_IDLE_TIMEOUT_MS_name = zend_string_init_interned("DEFAULT_IDLE_TIMEOUT_MS", sizeof("DEFAULT_IDLE_TIMEOUT_MS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_DEFAULT_IDLE_TIMEOUT_MS_name, &const_DEFAULT_IDLE_TIMEOUT_MS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_DEFAULT_IDLE_TIMEOUT_MS_name);
+
+	zval const_MAX_OPEN_value;
+	ZVAL_LONG(&const_MAX_OPEN_value, ALTAIR_EVAL_SESSIONS_MAX);
+	zend_string *const_MAX_OPEN_name = zend_string_init_interned("MAX_OPEN", sizeof("MAX_OPEN") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_OPEN_name, &const_MAX_OPEN_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_OPEN_name);
+
+	zval const_MAX_OPEN_PER_PROJECT_value;
+	ZVAL_LONG(&const_MAX_OPEN_PER_PROJECT_value, ALTAIR_EVAL_SESSIONS_PER_PROJECT_MAX);
+	zend_string *const_MAX_OPEN_PER_PROJECT_name = zend_string_init_interned("MAX_OPEN_PER_PROJECT", sizeof("MAX_OPEN_PER_PROJECT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_OPEN_PER_PROJECT_name, &const_MAX_OPEN_PER_PROJECT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_OPEN_PER_PROJECT_name);
+
+	zval const_MAX_CALLS_value;
+	ZVAL_LONG(&const_MAX_CALLS_value, ALTAIR_EVAL_SESSION_CALLS_MAX);
+	zend_string *const_MAX_CALLS_name = zend_string_init_interned("MAX_CALLS", sizeof("MAX_CALLS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_CALLS_name, &const_MAX_CALLS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_CALLS_name);
+
+	zval property_id_default_value;
+	ZVAL_UNDEF(&property_id_default_value);
+	zend_string *property_id_name = zend_string_init("id", sizeof("id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_id_name, &property_id_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_id_name);
+
+	zval property_projectRoot_default_value;
+	ZVAL_UNDEF(&property_projectRoot_default_value);
+	zend_string *property_projectRoot_name = zend_string_init("projectRoot", sizeof("projectRoot") - 1, 1);
+	zend_declare_typed_property(class_entry, property_projectRoot_name, &property_projectRoot_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_projectRoot_name);
+
+	zval property_idleTimeoutMs_default_value;
+	ZVAL_UNDEF(&property_idleTimeoutMs_default_value);
+	zend_string *property_idleTimeoutMs_name = zend_string_init("idleTimeoutMs", sizeof("idleTimeoutMs") - 1, 1);
+	zend_declare_typed_property(class_entry, property_idleTimeoutMs_name, &property_idleTimeoutMs_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_idleTimeoutMs_name);
+
+	zend_string *property_opening_class_Altair_Eval_EvalResult = zend_string_init("Altair\\Eval\\EvalResult", sizeof("Altair\\Eval\\EvalResult")-1, 1);
+	zval property_opening_default_value;
+	ZVAL_UNDEF(&property_opening_default_value);
+	zend_string *property_opening_name = zend_string_init("opening", sizeof("opening") - 1, 1);
+	zend_declare_typed_property(class_entry, property_opening_name, &property_opening_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_CLASS(property_opening_class_Altair_Eval_EvalResult, 0, 0));
+	zend_string_release(property_opening_name);
 
 	return class_entry;
 }

@@ -269,6 +269,7 @@ zend_result altair_eval_spawn(const altair_eval_command *command, const char *di
 	adopt_host_ends(&pipes, child);
 	child->exit_fd = -1;
 	child->template_fd = -1;
+	child->session = false;
 	return SUCCESS;
 }
 

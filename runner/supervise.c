@@ -219,6 +219,11 @@ static void reap(altair_eval_child *child, altair_eval_outcome *outcome)
 {
 	pid_t reaped;
 
+	if (child->session) {
+		outcome->status_known = true;
+		altair_eval_session_collect(child, outcome);
+		return;
+	}
 	if (child->template_fd >= 0) {
 		outcome->status_known = true;
 		altair_eval_warm_collect(child, outcome);
@@ -272,11 +277,13 @@ static void supervision_start(supervision *s, altair_eval_child *child, zend_lon
 	s->watched[WATCH_ERR].fd = child->stderr_fd;
 	s->watched[WATCH_CHANNEL].fd = child->channel_fd;
 	s->watched[WATCH_EXIT].fd = warm ? child->template_fd : child->exit_fd;
-	s->watched[WATCH_NOTIFY].fd = -1;
+	s->watched[WATCH_NOTIFY].fd = outcome->listener_lent ? outcome->process_listener_fd : -1;
 	for (int i = 0; i < WATCHED; i++) {
 		s->watched[i].events = POLLIN;
 	}
-	outcome->process_listener_fd = -1;
+	if (!outcome->listener_lent) {
+		outcome->process_listener_fd = -1;
+	}
 }
 
 static bool streams_open(const supervision *s)
@@ -357,6 +364,13 @@ static bool on_answered(supervision *s)
 			s->watched[i].fd = -1;
 		}
 	}
+	if (s->child->session) {
+		/* A session's call: its worker may hold the session's state from now on, so it is not
+		 * killed; it says so (KEPT) or ends by itself (EXITED) right after its status frame. */
+		s->answered = true;
+		reap(s->child, s->outcome);
+		return true;
+	}
 	altair_eval_child_signal_group(s->child, SIGKILL);
 	s->answered = true;
 	if (s->child->template_fd < 0 && !reap_deferred(s->child->pid)) {
@@ -426,6 +440,10 @@ void altair_eval_child_close(altair_eval_child *child, altair_eval_outcome *outc
 {
 	int *fds[] = { &child->exit_fd, &outcome->process_listener_fd, &child->stdout_fd, &child->stderr_fd,
 		&child->channel_fd };
+
+	if (outcome->listener_lent) {
+		fds[1] = &child->exit_fd; /* the session's, not this call's (runner/session.c) */
+	}
 
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++) {
 		if (*fds[i] >= 0) {

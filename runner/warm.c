@@ -522,16 +522,22 @@ static void worker_scratch(const altair_eval_template *template, const altair_ev
 	}
 }
 
+/* A session's opening (runner/session.c): the child's end of its socket and its idle timeout. */
+typedef struct {
+	int child_end;
+	uint32_t idle_ms;
+} session_opening;
+
 static bool send_request(altair_eval_template *template, const altair_eval_request *request,
-	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes)
+	const altair_eval_scratch *scratch, const altair_eval_pipes *pipes, const session_opening *session)
 {
 	altair_eval_warm_request message;
 	/* The snippet: a pipe, a memfd or the file on disk (read-only): the worker copies it into its
 	 * own dir from this descriptor. */
 	int snippet = altair_eval_scratch_snippet(request, scratch);
-	int fds[ALTAIR_EVAL_WARM_FDS] = {
+	int fds[ALTAIR_EVAL_WARM_SESSION_FDS] = {
 		pipes->fds[ALTAIR_EVAL_PIPE_CHANNEL_CHILD], pipes->fds[ALTAIR_EVAL_PIPE_OUT_WRITE],
-		pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE], snippet
+		pipes->fds[ALTAIR_EVAL_PIPE_ERR_WRITE], snippet, session ? session->child_end : -1
 	};
 	bool sent;
 
@@ -541,9 +547,13 @@ static bool send_request(altair_eval_template *template, const altair_eval_reque
 	memset(&message, 0, sizeof(message));
 	message.magic = ALTAIR_EVAL_WARM_MAGIC;
 	message.timeout_ms = (uint32_t) request->timeout_ms;
+	if (session) {
+		message.flags = ALTAIR_EVAL_WARM_REQUEST_SESSION;
+		message.idle_ms = session->idle_ms;
+	}
 	worker_scratch(template, request, scratch, message.scratch, sizeof(message.scratch));
-	sent = altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds, ALTAIR_EVAL_WARM_FDS)
-		== (ssize_t) sizeof(message);
+	sent = altair_eval_fdio_send(template->control_fd, &message, sizeof(message), fds,
+		session ? ALTAIR_EVAL_WARM_SESSION_FDS : ALTAIR_EVAL_WARM_FDS) == (ssize_t) sizeof(message);
 	close(snippet);
 	return sent;
 }
@@ -613,24 +623,35 @@ static altair_eval_template *template_for(altair_eval_evaluator_object *evaluato
 static void forget_other_caches(altair_eval_evaluator_object *evaluator, zend_string *binary, const altair_eval_request *request,
 	const altair_eval_scratch *scratch)
 {
-	zend_string *key, *other;
-	altair_eval_template *template;
+	zend_string *key;
 
 	if (!(request->allow_writes || request->unsafe) || !evaluator->templates) {
 		return;
 	}
 	key = policy_key(binary, request, scratch);
+	altair_eval_warm_forget_others(evaluator, key);
+	zend_string_release(key);
+}
+
+void altair_eval_warm_forget_others(altair_eval_evaluator_object *evaluator, zend_string *key)
+{
+	zend_string *other;
+	altair_eval_template *template;
+
+	if (!evaluator->templates) {
+		return;
+	}
 	ZEND_HASH_FOREACH_STR_KEY_PTR(evaluator->templates, other, template) {
 		if (!zend_string_equals(other, key)) {
 			template_stop(template);
 		}
 	} ZEND_HASH_FOREACH_END();
-	zend_string_release(key);
 }
 
-zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
+static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *binary,
 	const altair_eval_request *request, altair_eval_scratch *scratch, const unsigned char *token,
-	altair_eval_relay *relay, altair_eval_child *child, bool *threaded)
+	altair_eval_relay *relay, altair_eval_child *child, bool *threaded, const session_opening *session,
+	altair_eval_warm_ref *ref)
 {
 	altair_eval_pipes pipes;
 	altair_eval_template *template;
@@ -658,7 +679,7 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 			altair_eval_pipes_close(&pipes);
 			return FAILURE;
 		}
-		sent = send_request(template, request, scratch, &pipes);
+		sent = send_request(template, request, scratch, &pipes, session);
 		restart = 1;
 		if (!sent) {
 			continue;
@@ -708,7 +729,116 @@ zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend
 	}
 	child->exit_fd = -1;
 	child->template_fd = template->control_fd;
+	child->session = false;
+	if (ref) {
+		ref->key = policy_key(binary, request, scratch);
+		ref->pid = template->pid;
+		ref->pidns = template->pidns;
+	}
 	return SUCCESS;
+}
+
+zend_result altair_eval_warm_start(altair_eval_evaluator_object *evaluator, zend_string *binary,
+	const altair_eval_request *request, altair_eval_scratch *scratch, const unsigned char *token,
+	altair_eval_relay *relay, altair_eval_child *child, bool *threaded)
+{
+	return start(evaluator, binary, request, scratch, token, relay, child, threaded, NULL, NULL);
+}
+
+zend_result altair_eval_warm_open_session(altair_eval_evaluator_object *evaluator, zend_string *binary,
+	const altair_eval_request *request, altair_eval_scratch *scratch, const unsigned char *token,
+	altair_eval_relay *relay, altair_eval_child *child, int child_end, uint32_t idle_ms, altair_eval_warm_ref *ref)
+{
+	session_opening opening = { child_end, idle_ms };
+	bool threaded = false;
+
+	if (start(evaluator, binary, request, scratch, token, relay, child, &threaded, &opening, ref) != SUCCESS) {
+		if (threaded) {
+			return warm_failed("a session needs a template that can fork, and this one has threads (an extension the ini loads started them)", 0);
+		}
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* Asks the template whether it is still fresh (CHECK: FRESH or STALE; a stale EXITED of an
+ * answered worker is skipped). */
+static bool ask_fresh(altair_eval_template *template)
+{
+	altair_eval_warm_request message;
+	altair_eval_warm_event event;
+
+	memset(&message, 0, sizeof(message));
+	message.magic = ALTAIR_EVAL_WARM_MAGIC;
+	message.flags = ALTAIR_EVAL_WARM_REQUEST_CHECK;
+	if (altair_eval_fdio_send(template->control_fd, &message, sizeof(message), NULL, 0) != (ssize_t) sizeof(message)) {
+		return false;
+	}
+	while (read_event(template->control_fd, &event, ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS)) {
+		if (event.kind == ALTAIR_EVAL_WARM_FRESH) {
+			return true;
+		}
+		if (event.kind == ALTAIR_EVAL_WARM_STALE) {
+			return false;
+		}
+	}
+	return false;
+}
+
+/* The session's template, when it is still the one the session opened in. */
+static altair_eval_template *session_template(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref)
+{
+	altair_eval_template *template = evaluator->templates && ref->key ? zend_hash_find_ptr(evaluator->templates, ref->key) : NULL;
+
+	return template && template->pid == ref->pid && template->owner == getpid() ? template : NULL;
+}
+
+bool altair_eval_warm_session_template_gone(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
+	char *why, size_t size)
+{
+	if (session_template(evaluator, ref)) {
+		return false;
+	}
+	snprintf(why, size, "its template was stopped (Evaluator::close(), a write-enabled evaluation, or more policies than "
+		"Evaluator::MAX_WARM_TEMPLATES), and the session's state with it");
+	return true;
+}
+
+bool altair_eval_warm_session_fresh(altair_eval_evaluator_object *evaluator, const altair_eval_warm_ref *ref,
+	char *why, size_t size)
+{
+	altair_eval_template *template = session_template(evaluator, ref);
+
+	if (altair_eval_warm_session_template_gone(evaluator, ref, why, size)) {
+		return false;
+	}
+	template->last_used = ++evaluator->evaluations;
+	if (!ask_fresh(template)) {
+		template_stop(template);
+		snprintf(why, size, "the application's code changed since it was opened (a file its boot loaded), and its state "
+			"was built from the old code");
+		return false;
+	}
+	return true;
+}
+
+/* A call's worker does not wait for the host once it has started: a short call may have ended well
+ * and taken the session over before it is looked up, its holder gone and itself the template's
+ * child by then (or on its way there: a few tries). */
+pid_t altair_eval_warm_session_pid(const altair_eval_warm_ref *ref, pid_t parent, pid_t inner)
+{
+	pid_t found = 0;
+
+	if (!ref->pidns) {
+		return inner;
+	}
+	for (int attempt = 0; attempt < 3 && !found; attempt++) {
+		found = parent > 0 ? worker_host_pid(parent, inner) : 0;
+		if (!found) {
+			found = worker_host_pid(ref->pid, inner);
+		}
+	}
+	return found;
 }
 
 void altair_eval_warm_collect(altair_eval_child *child, altair_eval_outcome *outcome)

@@ -72,6 +72,13 @@ bool altair_eval_lockdown_scratch_full(const char *scratch_dir);
  * channel, which came with the request, is sealed (report->channel_sealed). */
 void altair_eval_lockdown_channel_check(const altair_eval_lockdown_policy *policy, altair_eval_lockdown_report *report);
 
+/* Sessions (guest/session.c). In a call's worker, leading its own process group: a filter of its
+ * own stacked on the session's, so that signals reach only that group, never the session's holder
+ * (the session filter names the opener's pid). false when it could not be installed. */
+bool altair_eval_lockdown_session_call(void);
+/* The call's snippet, from the descriptor its request brought, into dir/snippet.php (closes fd). */
+bool altair_eval_lockdown_copy_snippet(int fd, const char *dir);
+
 /* Which guards this build can apply at all, e.g. "seccomp landlock netns rlimits". */
 const char *altair_eval_lockdown_features(void);
 

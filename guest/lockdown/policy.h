@@ -19,6 +19,8 @@
 #define ALTAIR_EVAL_LOCKDOWN_MAX_SOCKETS 16
 /* The database relay's listening addresses (ALTAIR_EVAL_RELAY_MAX_ADDRESSES). */
 #define ALTAIR_EVAL_LOCKDOWN_MAX_RELAY 16
+/* A session's socket, in every process of the session (guest/session.c): sealed as the channel is. */
+#define ALTAIR_EVAL_LOCKDOWN_SESSION_FD 127
 
 typedef struct {
 	/* Real paths. The scratch directory lies outside the project (runner/scratch.c names the layout). */
@@ -73,6 +75,15 @@ typedef struct {
 	 * filter then lets prlimit64(0, RLIMIT_CPU) through, and is installed only once the process
 	 * has no CAP_SYS_RESOURCE left, without which that call can lower the limit, never raise it. */
 	bool ahead_of_request;
+	/* A worker that opens a session (docs/ARCHITECTURE.md, "Sessions"; guest/session.c): it and the
+	 * workers it forks for the session's calls hold this filter, which differs from a worker's in
+	 * exactly what a session needs: a call's worker leads its own session (setsid) and sets its
+	 * parent-death signal (SIGKILL only) once it holds the session; SysV IPC is refused (the
+	 * template's namespace is shared with its other workers); the session's socket
+	 * (ALTAIR_EVAL_SESSION_FD) cannot be copied, as the channel cannot. Every fork still goes to the
+	 * host, which lets through the one a call starts with. Each call then narrows signals to its own
+	 * group (altair_eval_lockdown_session_call). */
+	bool session;
 	/* The database relay (docs/ARCHITECTURE.md, "The database relay"): TCP addresses ("127.0.0.1:3306",
 	 * "[::1]:5432") to listen on inside the process's own network namespace, whose sockets go to the
 	 * host. With relay the namespace is entered even though endpoints is set (endpoints then means:

@@ -74,7 +74,7 @@
 # define LOCKDOWN_PERSONALITY_QUERY 0xffffffffU
 
 /* Enough for every rule below with room to spare; the builder refuses to overflow. */
-# define LOCKDOWN_BPF_MAX_INSNS 320
+# define LOCKDOWN_BPF_MAX_INSNS 512
 
 /* Offsets into struct seccomp_data. Arguments are 64 bits; the int-typed ones (fds, pids,
  * families, flags of clone) are what the kernel reads from the low half, so only it is compared,
@@ -459,7 +459,8 @@ static lockdown_seccomp_choices lockdown_seccomp_choose(const altair_eval_lockdo
 {
 	lockdown_seccomp_choices choices;
 
-	choices.deny_sysv_ipc = !report->ipc_limits;
+	/* A session's processes share the template's IPC namespace with its other workers. */
+	choices.deny_sysv_ipc = !report->ipc_limits || policy->session;
 	/* With the network off and no view, every socket file of the host (a database's, docker.sock)
 	 * is one connect() away: all of them go to the host too, which refuses what is not declared. */
 	choices.intercept_connect = (policy->relay && (policy->allow_network || !report->netns))
@@ -516,6 +517,9 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		if (policy->booted_template && (lockdown_denied_syscalls[i] == __NR_setsid || lockdown_denied_syscalls[i] == __NR_setrlimit)) {
 			continue;
 		}
+		if (policy->session && lockdown_denied_syscalls[i] == __NR_setsid) {
+			continue;
+		}
 		/* ... and, with the database relay, a network namespace of its own (unshare(CLONE_NEWNET)
 		 * exactly, below), where it listens for its evaluation's relay. */
 		if (policy->booted_template && policy->relay && lockdown_denied_syscalls[i] == __NR_unshare) {
@@ -536,7 +540,7 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 	bpf_deny_sorted(bpf, denied, denied_count, EPERM);
 	/* ENOSYS, not EPERM: libc then falls back to clone(), which is filtered on its flags. */
 	bpf_deny(bpf, __NR_clone3, ENOSYS);
-	if (policy->ahead_of_request && !policy->booted_template) {
+	if ((policy->ahead_of_request || policy->session) && !policy->booted_template) {
 		bpf_own_cpu_prlimit(bpf);
 	}
 	if (policy->booted_template) {
@@ -582,8 +586,11 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		bpf_allow_only_if_arg_in(bpf, __NR_rt_sigqueueinfo, 0, own_group, 1, EPERM);
 		bpf_allow_only_if_arg_in(bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
 	}
-	/* Keep the parent-death signal: the snippet may not outlive the host. */
-	if (!policy->booted_template) {
+	/* Keep the parent-death signal: the snippet may not outlive the host. A session's call's worker
+	 * sets SIGKILL once it holds the session (guest/session.c). */
+	if (policy->session) {
+		bpf_pdeathsig_kill_only(bpf);
+	} else if (!policy->booted_template) {
 		bpf_deny_if_any_arg_is(bpf, __NR_prctl, first_arg, 1, PR_SET_PDEATHSIG, EPERM);
 	}
 
@@ -610,6 +617,16 @@ static void lockdown_seccomp_program(const altair_eval_lockdown_policy *policy, 
 		bpf_deny_if_arg_has_bits(bpf, __NR_sendmmsg, 3, MSG_FASTOPEN, EPERM);
 	}
 
+	if (policy->session) {
+		uint32_t session = ALTAIR_EVAL_LOCKDOWN_SESSION_FD;
+
+		bpf_deny_if_any_arg_is(bpf, __NR_dup, first_arg, 1, session, EBADF);
+# ifdef __NR_dup2
+		bpf_deny_if_any_arg_is(bpf, __NR_dup2, dup_args, 2, session, EBADF);
+# endif
+		bpf_deny_if_any_arg_is(bpf, __NR_dup3, dup_args, 2, session, EBADF);
+		bpf_deny_fcntl_dup(bpf, session);
+	}
 	if (policy->channel_fd >= 0) {
 		uint32_t channel = (uint32_t) policy->channel_fd;
 
@@ -785,3 +802,35 @@ size_t altair_eval_lockdown_seccomp_program_for_tests(const altair_eval_lockdown
 }
 
 #endif /* LOCKDOWN_POSIX */
+
+#ifdef LOCKDOWN_POSIX
+bool altair_eval_lockdown_session_call(void)
+{
+#ifdef LOCKDOWN_SECCOMP
+	static lockdown_bpf bpf;
+	struct sock_fprog program;
+	uint32_t self = (uint32_t) getpid();
+	uint32_t own_group[] = { self, 0, (uint32_t) -(int32_t) self };
+
+	memset(&bpf, 0, sizeof(bpf));
+	bpf_load(&bpf, LOCKDOWN_BPF_ARCH);
+	bpf_emit(&bpf, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, LOCKDOWN_AUDIT_ARCH);
+	bpf_return(&bpf, SECCOMP_RET_KILL_PROCESS);
+	bpf_load(&bpf, LOCKDOWN_BPF_NR);
+	bpf_allow_only_if_arg_in(&bpf, __NR_kill, 0, own_group, 3, EPERM);
+	bpf_allow_only_if_arg_in(&bpf, __NR_tkill, 0, own_group, 1, EPERM);
+	bpf_allow_only_if_arg_in(&bpf, __NR_tgkill, 0, own_group, 1, EPERM);
+	bpf_allow_only_if_arg_in(&bpf, __NR_rt_sigqueueinfo, 0, own_group, 1, EPERM);
+	bpf_allow_only_if_arg_in(&bpf, __NR_rt_tgsigqueueinfo, 0, own_group, 1, EPERM);
+	bpf_return(&bpf, SECCOMP_RET_ALLOW);
+	if (bpf.overflow) {
+		return false;
+	}
+	program.len = bpf.length;
+	program.filter = bpf.insns;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) == 0;
+#else
+	return false;
+#endif
+}
+#endif

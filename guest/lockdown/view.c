@@ -76,3 +76,14 @@ int altair_eval_lockdown_mount_apply(const altair_eval_lockdown_policy *policy, 
 	return 0;
 #endif
 }
+
+bool altair_eval_lockdown_copy_snippet(int fd, const char *dir)
+{
+#ifdef LOCKDOWN_MOUNTNS
+	return altair_eval_lockdown_mount_copy_snippet(fd, dir);
+#else
+	(void) dir;
+	close(fd);
+	return false;
+#endif
+}

@@ -20,6 +20,7 @@
 #include "watch.h"
 #include "deps.h"
 #include "prefault.h"
+#include "../session.h"
 #include "../engine.h"
 #include "../../common/fdio.h"
 #include "../../common/proc_status.h"
@@ -103,13 +104,21 @@ ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why)
 	_exit(0);
 }
 
+/* How many descriptors a request comes with: a session's opening brings its socket too, a check
+ * none. */
+static size_t request_fd_count(const altair_eval_warm_request *request)
+{
+	return (request->flags & ALTAIR_EVAL_WARM_REQUEST_CHECK) ? 0
+		: ((request->flags & ALTAIR_EVAL_WARM_REQUEST_SESSION) ? ALTAIR_EVAL_WARM_SESSION_FDS : ALTAIR_EVAL_WARM_FDS);
+}
+
 /* One request and its descriptors; false when the host is gone (or spoke nonsense). */
-static bool receive_request(altair_eval_warm_request *request, int fds[ALTAIR_EVAL_WARM_FDS])
+static bool receive_request(altair_eval_warm_request *request, int fds[ALTAIR_EVAL_WARM_SESSION_FDS])
 {
 	size_t count = 0;
-	ssize_t received = altair_eval_fdio_receive(control_fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS, &count);
+	ssize_t received = altair_eval_fdio_receive(control_fd, request, sizeof(*request), fds, ALTAIR_EVAL_WARM_SESSION_FDS, &count);
 
-	if ((size_t) received != sizeof(*request) || count != ALTAIR_EVAL_WARM_FDS || request->magic != ALTAIR_EVAL_WARM_MAGIC
+	if ((size_t) received != sizeof(*request) || request->magic != ALTAIR_EVAL_WARM_MAGIC || count != request_fd_count(request)
 		|| memchr(request->scratch, '\0', sizeof(request->scratch)) == NULL) {
 		for (size_t i = 0; i < count; i++) {
 			close(fds[i]);
@@ -197,6 +206,11 @@ static size_t inherited_descriptors(int fds[WORKER_INHERITED_MAX])
 	return count;
 }
 
+/* A session's worker is forked for its request alone, never taken from the pool: its lockdown is a
+ * session holder's (guest/session.c, guest/lockdown/seccomp.c), which prepare_worker builds
+ * before the request comes, as for a pooled one. */
+static bool forking_session;
+
 /* Every worker inherits the template's descriptors, and with them their open file descriptions:
  * opcache's lock file (read-write in /tmp, unlinked; a memfd from PHP 8.3) was one file shared by
  * all workers, so bytes a snippet wrote through php://fd/4 were read back by the next. opcache
@@ -209,7 +223,8 @@ static void privatise_inherited_descriptors(int keep, int wake)
 	size_t count = inherited_descriptors(fds);
 
 	for (size_t i = 0; i < count; i++) {
-		if (fds[i] == keep || fds[i] == wake) {
+		/* A session's opener keeps the session's socket (session_open). */
+		if (fds[i] == keep || fds[i] == wake || (forking_session && fds[i] == ALTAIR_EVAL_SESSION_FD)) {
 			continue;
 		}
 		int flags = fcntl(fds[i], F_GETFL);
@@ -383,12 +398,8 @@ int altair_eval_guest_template_take_snippet_fd(void)
 static void take_request(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
 {
 	static const int targets[ALTAIR_EVAL_WARM_CONDUITS] = { ALTAIR_EVAL_CHANNEL_FD, STDOUT_FILENO, STDERR_FILENO };
-	char number[24];
-	char placeholder[MAXPATHLEN];
-
 	int moved[ALTAIR_EVAL_WARM_CONDUITS];
 
-	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
 	/* One that came on another's target (a template with a standard descriptor closed) moves up
 	 * first, or that one's dup2 would close it. */
 	for (int i = 0; i < ALTAIR_EVAL_WARM_CONDUITS; i++) {
@@ -406,6 +417,21 @@ static void take_request(const altair_eval_warm_request *request, const int fds[
 	}
 	/* The snippet: the view step copies it into the worker's dir and closes it. */
 	request_snippet_fd = fds[ALTAIR_EVAL_WARM_CONDUITS];
+	/* A session's opening: its socket, kept by every holder of the session (guest/session.c). */
+	if (request->flags & ALTAIR_EVAL_WARM_REQUEST_SESSION) {
+		altair_eval_guest_session_adopt(request->idle_ms, request->scratch);
+	}
+	altair_eval_guest_template_take_settings(request, template_pid);
+}
+
+/* A request's settings where the template had placeholders, and what PHP keeps per process made
+ * the worker's own: a worker's, and each call's of a session (guest/session.c). */
+void altair_eval_guest_template_take_settings(const altair_eval_warm_request *request, pid_t template_pid)
+{
+	char number[24];
+	char placeholder[MAXPATHLEN];
+
+	snprintf(placeholder, sizeof(placeholder), "%s", ALTAIR_EVAL_G(guest_scratch));
 	altair_eval_template_prefault_forget();
 	/* Generators and the request time: the worker's own, from the moment its request came. */
 	altair_eval_guest_template_fresh_worker();
@@ -442,7 +468,7 @@ static void take_request(const altair_eval_warm_request *request, const int fds[
 static void wait_for_request(int fd, int wake, pid_t template_pid)
 {
 	altair_eval_warm_request request;
-	int fds[ALTAIR_EVAL_WARM_FDS];
+	int fds[ALTAIR_EVAL_WARM_SESSION_FDS];
 	size_t count = 0;
 	ssize_t received;
 
@@ -455,9 +481,11 @@ static void wait_for_request(int fd, int wake, pid_t template_pid)
 			close(wake);
 		}
 	}
-	received = altair_eval_fdio_receive(fd, &request, sizeof(request), fds, ALTAIR_EVAL_WARM_FDS, &count);
+	received = altair_eval_fdio_receive(fd, &request, sizeof(request), fds, ALTAIR_EVAL_WARM_SESSION_FDS, &count);
 
-	if ((size_t) received != sizeof(request) || count != ALTAIR_EVAL_WARM_FDS || request.magic != ALTAIR_EVAL_WARM_MAGIC
+	/* A worker's request brings its four descriptors (a session's opener has its socket already:
+	 * session_open). */
+	if ((size_t) received != sizeof(request) || request.magic != ALTAIR_EVAL_WARM_MAGIC || count != ALTAIR_EVAL_WARM_FDS
 		|| memchr(request.scratch, '\0', sizeof(request.scratch)) == NULL) {
 		_exit(0);
 	}
@@ -544,9 +572,9 @@ static void pool_discard(pooled_worker *worker)
 
 /* A booted template whose boot's files changed: the host starts a new template and sends it this
  * request again (the pool goes with this template: each waiting worker's parent-death signal). */
-static ZEND_NORETURN void retire_stale(const int fds[ALTAIR_EVAL_WARM_FDS], pid_t template_pid)
+static ZEND_NORETURN void retire_stale(const int *fds, size_t count, pid_t template_pid)
 {
-	for (int i = 0; i < ALTAIR_EVAL_WARM_FDS; i++) {
+	for (size_t i = 0; i < count; i++) {
 		close(fds[i]);
 	}
 	send_event(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL);
@@ -565,7 +593,7 @@ static pid_t pool_serve(const altair_eval_warm_request *request, const int fds[A
 		pooled_worker worker;
 		bool in_worker = false;
 		if (pool_count == 0 && stale()) {
-			retire_stale(fds, template_pid);
+			retire_stale(fds, ALTAIR_EVAL_WARM_FDS, template_pid);
 		}
 		if (pool_count == 0 && (!pool_add(template_pid, fds, ALTAIR_EVAL_WARM_FDS, &in_worker) || in_worker)) {
 			return in_worker ? 0 : -1;
@@ -681,10 +709,102 @@ static bool request_pending(void)
 	return pool_count > 0 && poll(&control, 1, 0) == 1 && (control.revents & POLLIN);
 }
 
+
+bool altair_eval_guest_template_forking_session(void)
+{
+	return forking_session;
+}
+
+/* A request that opens a session (docs/ARCHITECTURE.md, "Sessions"): a worker of its own, handed
+ * the request and the session's socket; the template does not wait for it (it holds the session's
+ * state after its snippet, beside the template's other workers). Its pid, -1 when none could be
+ * forked; 0 in the worker, with the request taken. */
+static pid_t session_open(const altair_eval_warm_request *request, const int fds[ALTAIR_EVAL_WARM_SESSION_FDS], pid_t template_pid)
+{
+	int pair[2];
+	pid_t pid;
+
+	if (!single_threaded() || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
+		return -1;
+	}
+	/* The session's socket goes to the worker at its number, inherited: its filter, installed before
+	 * the request comes, already refuses every copy onto that number. */
+	if (dup3(fds[ALTAIR_EVAL_WARM_FDS], ALTAIR_EVAL_SESSION_FD, O_CLOEXEC) != ALTAIR_EVAL_SESSION_FD) {
+		close(pair[0]);
+		close(pair[1]);
+		return -1;
+	}
+	forking_session = true;
+	pid = fork();
+	if (pid == 0) {
+		close(pair[0]);
+		for (int i = 0; i < ALTAIR_EVAL_WARM_SESSION_FDS; i++) {
+			close(fds[i]);
+		}
+		prepare_worker(pair[1], -1, template_pid);
+		wait_for_request(pair[1], -1, template_pid);
+		return 0;
+	}
+	forking_session = false;
+	close(ALTAIR_EVAL_SESSION_FD);
+	close(pair[1]);
+	if (pid > 0 && altair_eval_fdio_send(pair[0], request, sizeof(*request), fds, ALTAIR_EVAL_WARM_FDS)
+			!= (ssize_t) sizeof(*request)) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+		}
+		pid = -1;
+	}
+	close(pair[0]);
+	return pid;
+}
+
+/* A request that is not a worker's: a staleness check, or a session's opening. true when it was
+ * one (served; in a session's worker, *in_worker is set and the caller returns). */
+static bool serve_other(const altair_eval_warm_request *request, const int *fds, pid_t template_pid, bool *in_worker)
+{
+	pid_t pid;
+
+	*in_worker = false;
+	if (request->flags & ALTAIR_EVAL_WARM_REQUEST_CHECK) {
+		/* A session's next call asks first: its holder runs the code this template booted. */
+		if (stale()) {
+			retire_stale(fds, 0, template_pid);
+		}
+		send_event(ALTAIR_EVAL_WARM_FRESH, template_pid, 0, NULL);
+		return true;
+	}
+	if (!(request->flags & ALTAIR_EVAL_WARM_REQUEST_SESSION)) {
+		return false;
+	}
+	if (stale()) {
+		retire_stale(fds, ALTAIR_EVAL_WARM_SESSION_FDS, template_pid);
+	}
+	pid = session_open(request, fds, template_pid);
+	if (pid == 0) {
+		*in_worker = true;
+		return true;
+	}
+	for (int i = 0; i < ALTAIR_EVAL_WARM_SESSION_FDS; i++) {
+		close(fds[i]);
+	}
+	if (pid < 0) {
+		send_event(ALTAIR_EVAL_WARM_FAILED, 0, 0, NULL);
+		return true;
+	}
+	/* Its dir comes and goes beside the other workers': not one of them touching the base. */
+	if (altair_eval_guest_template_booted()) {
+		altair_eval_template_watch_session_dir(request->scratch);
+	}
+	send_event(ALTAIR_EVAL_WARM_STARTED, pid, 0, NULL);
+	reap_orphans();
+	return true;
+}
+
 void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 {
 	altair_eval_warm_request request;
-	int fds[ALTAIR_EVAL_WARM_FDS];
+	int fds[ALTAIR_EVAL_WARM_SESSION_FDS];
 	pid_t template_pid = getpid();
 
 	prepare_lockdown = prepare_worker;
@@ -707,6 +827,13 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 	while (receive_request(&request, fds)) {
 		pid_t pid;
 		int verdict;
+		bool in_session;
+		if (serve_other(&request, fds, template_pid, &in_session)) {
+			if (in_session) {
+				return; /* a session's worker, which has taken its request */
+			}
+			continue;
+		}
 		if (pool_count == 0 && !single_threaded()) {
 			/* fork() copies only this thread: a lock another one holds (malloc, an extension's)
 			 * would stay locked forever in the worker, which calls emalloc and ini code. */
@@ -735,7 +862,7 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 				kill(pid, SIGKILL);
 				while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
 				}
-				retire_stale(fds, template_pid);
+				retire_stale(fds, ALTAIR_EVAL_WARM_FDS, template_pid);
 			}
 			if (!count_one(verdict)) {
 				kill(-pid, SIGKILL); /* never leave it waiting */

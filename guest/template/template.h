@@ -30,6 +30,13 @@ void altair_eval_guest_template_worker_ending(void);
 /* The template cannot serve booted after all: tells the host why (PLAIN) and exits. */
 ZEND_NORETURN void altair_eval_guest_template_refuse(const char *why);
 
+/* A request's settings (scratch, temp dirs, timeout, the template's pid) and the worker's own
+ * generators and request time: every worker's, and each call of a session (guest/session.c). */
+void altair_eval_guest_template_take_settings(const altair_eval_warm_request *request, pid_t template_pid);
+/* True in a worker the template forks to open a session, until its request came (its lockdown is
+ * a session holder's: guest/session.c). */
+bool altair_eval_guest_template_forking_session(void);
+
 /* template/boot.c. In the template, after its lockdown: the boot, its outcome kept; false (why
  * filled in) when the template must not serve booted. own_ipc_namespace: the lockdown gave the
  * template an IPC namespace of its own (template/watch.h). */

@@ -229,6 +229,39 @@ bool altair_eval_template_watch_scratch(const char *base)
 #endif
 }
 
+/* The names of the sessions' dirs directly beneath the base (a session's holder makes, uses and
+ * removes its own dir while other workers come and go). */
+#define WATCH_SESSION_DIRS 32
+static char session_dirs[WATCH_SESSION_DIRS][NAME_MAX + 1];
+static size_t session_dir_count, session_dir_next;
+
+void altair_eval_template_watch_session_dir(const char *scratch)
+{
+	size_t length = strlen(base_dir);
+	const char *name = scratch + length + 1;
+
+	if (strncmp(scratch, base_dir, length) != 0 || scratch[length] != '/' || !*name || strchr(name, '/')
+		|| strlen(name) > NAME_MAX) {
+		touched = true;
+		return;
+	}
+	/* The oldest goes when there is no room: its session ended long ago, or its dir, if it comes
+	 * and goes again, makes the template retire, which is safe. */
+	snprintf(session_dirs[session_dir_next], sizeof(session_dirs[0]), "%s", name);
+	session_dir_next = (session_dir_next + 1) % WATCH_SESSION_DIRS;
+	session_dir_count = session_dir_count < WATCH_SESSION_DIRS ? session_dir_count + 1 : WATCH_SESSION_DIRS;
+}
+
+static bool is_session_dir(const char *name)
+{
+	for (size_t i = 0; i < session_dir_count; i++) {
+		if (strcmp(session_dirs[i], name) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
 void altair_eval_template_watch_worker_done(const char *scratch)
 {
 	size_t length = strlen(base_dir);
@@ -260,7 +293,8 @@ void altair_eval_template_watch_worker_done(const char *scratch)
 	while ((got = read(events_fd, buffer, sizeof(buffer))) > 0) {
 		for (char *at = buffer; at < buffer + got; ) {
 			const struct inotify_event *event = (const struct inotify_event *) at;
-			if (event->wd != base_wd || event->len == 0 || strcmp(event->name, name) != 0 || (event->mask & IN_Q_OVERFLOW)) {
+			if (event->wd != base_wd || event->len == 0 || (strcmp(event->name, name) != 0 && !is_session_dir(event->name))
+				|| (event->mask & IN_Q_OVERFLOW)) {
 				touched = true;
 			}
 			at += sizeof(*event) + event->len;

@@ -32,6 +32,9 @@ bool altair_eval_template_watch_scratch(const char *base);
 /* After a worker was reaped: removes its scratch dir (base/name) and reads what was touched
  * meanwhile. */
 void altair_eval_template_watch_worker_done(const char *scratch);
+/* A session's dir beneath the base (docs/ARCHITECTURE.md, "Sessions"): its holder lives on beside
+ * the template's workers, so what happens to that entry is not a worker touching the base. */
+void altair_eval_template_watch_session_dir(const char *scratch);
 bool altair_eval_template_watch_scratch_touched(void);
 /* After the boot: whether it left SysV IPC objects (then the template retires after each worker;
  * else whatever a worker leaves there is removed before the next one). Only in an IPC namespace of

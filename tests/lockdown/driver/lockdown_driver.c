@@ -515,6 +515,59 @@ static void case_ahead_of_request(const altair_eval_lockdown_report *report, int
 	check(checked.channel_sealed, "the channel (a socket) sealed once checked");
 }
 
+/* A session's processes (guest/session.c): the session's socket at its number cannot be copied or
+ * replaced, the parent-death signal can only be set to SIGKILL, SysV IPC is refused, and a call's
+ * own filter narrows signals to the call's group: its holder (here the driver's group, which the
+ * case leaves with setsid, as a call's worker does) is out of reach. */
+static void case_session(const altair_eval_lockdown_report *report, int rc)
+{
+	(void) rc;
+	check(report->seccomp, "seccomp (%s)", report->note_count ? report->notes[report->note_count - 1] : "no note");
+	check_allowed(fcntl(ALTAIR_EVAL_LOCKDOWN_SESSION_FD, F_GETFD), "the session's socket is there");
+	check_denied(dup(ALTAIR_EVAL_LOCKDOWN_SESSION_FD), EBADF, "dup(session)");
+	check_denied(dup2(ALTAIR_EVAL_LOCKDOWN_SESSION_FD, DRIVER_SCRATCH_FD), EBADF, "dup2(session, x)");
+	check_denied(dup3(ALTAIR_EVAL_LOCKDOWN_SESSION_FD, DRIVER_SCRATCH_FD, O_CLOEXEC), EBADF, "dup3(session, x)");
+	check_denied(fcntl(ALTAIR_EVAL_LOCKDOWN_SESSION_FD, F_DUPFD, 0), EBADF, "fcntl(session, F_DUPFD)");
+	check_denied(fcntl(ALTAIR_EVAL_LOCKDOWN_SESSION_FD, F_DUPFD_CLOEXEC, 0), EBADF, "fcntl(session, F_DUPFD_CLOEXEC)");
+	check_denied(dup2(STDIN_FILENO, ALTAIR_EVAL_LOCKDOWN_SESSION_FD), EBADF, "dup2(x, session)");
+	check_denied(prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0), EPERM, "PR_SET_PDEATHSIG 0");
+	check_denied(prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0), EPERM, "PR_SET_PDEATHSIG SIGTERM");
+	check_allowed(prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0), "PR_SET_PDEATHSIG SIGKILL");
+	check_denied(shmget(env.ipc_key, 4096, IPC_CREAT | 0600), EPERM, "shmget");
+}
+
+/* A call's own filter (altair_eval_lockdown_session_call), alone: in a session the base filter was
+ * installed by the session's opener and lets signals reach the opener's pid, which is the holder's
+ * in the second call; only the call's filter keeps the call's worker off it. Here this process
+ * stands in for the holder, and the call's worker is its child, as in a session. */
+static void case_session_call(const altair_eval_lockdown_report *report, int rc)
+{
+	pid_t holder = getpid();
+	pid_t worker;
+	int status = 0;
+
+	(void) report;
+	(void) rc;
+	worker = fork();
+	if (worker == 0) {
+		check_allowed(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs");
+		check_allowed(setsid(), "setsid");
+		check(altair_eval_lockdown_session_call(), "the call's filter");
+		check_denied(kill(holder, 0), EPERM, "kill(the holder)");
+		check_denied(kill(-holder, 0), EPERM, "kill(the holder's group)");
+		check_denied(syscall(SYS_tgkill, holder, holder, SIGTERM), EPERM, "tgkill(the holder)");
+		check_denied(syscall(SYS_tkill, holder, SIGTERM), EPERM, "tkill(the holder)");
+		check_allowed(kill(0, 0), "kill(0, 0)");
+		check_allowed(kill(getpid(), 0), "kill(self, 0)");
+		check_allowed(kill(-getpid(), 0), "kill(-self, 0)");
+		fflush(stderr);
+		_exit(child_failures == 0 ? 0 : 1);
+	}
+	check(worker > 0, "fork the call's worker");
+	check(worker > 0 && waitpid(worker, &status, 0) == worker && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		"the call's worker's checks");
+}
+
 static void case_file_size(const altair_eval_lockdown_report *report, int rc)
 {
 	char path[PATH_MAX + 16];
@@ -870,6 +923,8 @@ typedef struct {
 	bool old_kernel;     /* Landlock, unshare and seccomp filters unavailable */
 	bool no_namespaces;  /* unshare refused */
 	bool ahead;          /* policy.ahead_of_request */
+	bool session;        /* policy.session, with a socket at the session's number */
+	bool bare;           /* no lockdown: the case applies what it tests itself */
 	/* When set and it returns a reason, the case does not apply to this kernel. */
 	const char *(*not_applicable)(void);
 } driver_case;
@@ -897,6 +952,8 @@ static const driver_case driver_cases[] = {
 	{ .name = "channel-pipe", .attack = case_channel_pipe, .pipe_channel = true },
 	{ .name = "rlimits", .attack = case_rlimits },
 	{ .name = "ahead-of-request", .attack = case_ahead_of_request, .ahead = true },
+	{ .name = "session", .attack = case_session, .session = true },
+	{ .name = "session-call", .attack = case_session_call, .bare = true },
 	{ .name = "file-size", .attack = case_file_size, .expect_signal = SIGXFSZ },
 	{ .name = "cpu", .attack = case_cpu, .expect_signal = SIGXCPU, .timeout_ms = ALTAIR_EVAL_TIMEOUT_MS_MIN },
 	{ .name = "kernel-surface", .attack = case_kernel_surface },
@@ -950,6 +1007,14 @@ static void run_child(const driver_case *c)
 	policy.parent_pid = c->wrong_parent ? getppid() + 1 : getppid();
 	policy.channel_fd = ALTAIR_EVAL_CHANNEL_FD;
 	policy.ahead_of_request = c->ahead;
+	policy.session = c->session;
+	if (c->session) {
+		int pair[2];
+		if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0
+			|| dup3(pair[0], ALTAIR_EVAL_LOCKDOWN_SESSION_FD, O_CLOEXEC) != ALTAIR_EVAL_LOCKDOWN_SESSION_FD) {
+			_exit(1);
+		}
+	}
 
 	if (c->old_kernel) {
 		simulate_old_kernel();
@@ -957,7 +1022,8 @@ static void run_child(const driver_case *c)
 	if (c->no_namespaces) {
 		simulate_no_namespaces();
 	}
-	rc = altair_eval_lockdown_apply(&policy, &report);
+	memset(&report, 0, sizeof(report));
+	rc = c->bare ? 0 : altair_eval_lockdown_apply(&policy, &report);
 	if (rc != 0 && !c->wrong_parent) {
 		fprintf(stderr, "    [%s] apply returned %d: %s\n", c->name, rc, report.note_count ? report.notes[0] : "");
 		_exit(1);
