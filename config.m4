@@ -98,6 +98,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/databases.c \
     runner/relay.c \
     runner/relay_report.c \
+    runner/effects.c \
     runner/relay_resolver.c \
     runner/intercept.c \
     runner/intercept_outgoing.c \
@@ -105,12 +106,16 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/raw.c \
     guest/guest.c \
     guest/report.c \
+    guest/effects.c \
     guest/prelude.c \
     guest/boot/boot.c \
     guest/boot/core.c \
     guest/boot/laravel.c \
     guest/boot/symfony.c \
     guest/boot/aliases.c \
+    guest/boot/effects.c \
+    guest/boot/effects_laravel.c \
+    guest/boot/effects_symfony.c \
     guest/engine.c \
     guest/isolation.c \
     guest/lockdown/policy.c \

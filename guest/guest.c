@@ -22,6 +22,7 @@
 #include "guest.h"
 #include "lockdown/lockdown.h"
 #include "report.h"
+#include "effects.h"
 #include "engine.h"
 #include "isolation.h"
 #include "template/template.h"
@@ -780,6 +781,18 @@ static bool settle(bool compiled)
 	return false;
 }
 
+/* Read-only and rollback mode: from here on what the app sends, queues, dispatches, calls or logs is
+ * recorded instead (docs/ARCHITECTURE.md, "Effects"); a booted worker swaps its own transports, so
+ * that what it records is its own and starts empty. With writes (or unsafe) nothing is swapped. */
+static void record_effects(void)
+{
+	if (ALTAIR_EVAL_G(guest_allow_writes) || ALTAIR_EVAL_G(guest_unsafe)) {
+		return;
+	}
+	altair_eval_guest_effects_start();
+	altair_eval_guest_boot_record_effects();
+}
+
 static void run_project(void)
 {
 	char path[MAXPATHLEN];
@@ -808,6 +821,7 @@ static void run_project(void)
 	}
 
 snippet:
+	record_effects();
 	altair_eval_guest_report_flush();
 	compiled = altair_eval_guest_run_file(ZSTR_VAL(context.snippet_path), &retval, true);
 	if (settle(compiled)) {

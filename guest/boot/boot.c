@@ -17,7 +17,8 @@
 
 static const char *const sources[] = {
 	altair_eval_guest_boot_core, altair_eval_guest_boot_laravel, altair_eval_guest_boot_symfony,
-	altair_eval_guest_boot_aliases, NULL
+	altair_eval_guest_boot_aliases, altair_eval_guest_boot_effects, altair_eval_guest_boot_effects_laravel,
+	altair_eval_guest_boot_effects_symfony, NULL
 };
 
 static bool compile_sources(void)
@@ -122,6 +123,14 @@ void altair_eval_guest_boot_prime(void)
 	zval outcome;
 
 	call_dropping("Altair\\Eval\\Guest\\prime_workers", &outcome);
+	zval_ptr_dtor(&outcome);
+}
+
+void altair_eval_guest_boot_record_effects(void)
+{
+	zval outcome;
+
+	call_dropping("Altair\\Eval\\Guest\\record_effects", &outcome);
 	zval_ptr_dtor(&outcome);
 }
 
