@@ -77,6 +77,11 @@ namespace Altair\Eval {
          */
         public const MAX_DATABASES = UNKNOWN;
         /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_FAKE_HTTP_MAX
+         */
+        public const MAX_FAKE_HTTP = UNKNOWN;
+        /**
          * The child gets the caller's environment, minus the always-denied variables.
          * @var string
          */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6b7118b9e28670a25a64011e3949e4be576a573c */
+ * Stub hash: 82ff13e43560e2cdcc60f8db6f8012c84622a0d7 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -172,6 +172,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_string *const_MAX_DATABASES_name = zend_string_init_interned("MAX_DATABASES", sizeof("MAX_DATABASES") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_MAX_DATABASES_name, &const_MAX_DATABASES_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_DATABASES_name);
+
+	zval const_MAX_FAKE_HTTP_value;
+	ZVAL_LONG(&const_MAX_FAKE_HTTP_value, ALTAIR_EVAL_FAKE_HTTP_MAX);
+	zend_string *const_MAX_FAKE_HTTP_name = zend_string_init_interned("MAX_FAKE_HTTP", sizeof("MAX_FAKE_HTTP") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_FAKE_HTTP_name, &const_MAX_FAKE_HTTP_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_FAKE_HTTP_name);
 
 	zval const_ENV_INHERIT_value;
 	zend_string *const_ENV_INHERIT_value_str = zend_string_init("inherit", strlen("inherit"), 1);
