@@ -139,6 +139,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/relay_report.c \
     runner/relay_session.c \
     runner/session.c \
+    runner/effects.c \
     runner/relay_resolver.c \
     runner/intercept.c \
     runner/intercept_outgoing.c \
@@ -147,12 +148,16 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/guest.c \
     guest/session.c \
     guest/report.c \
+    guest/effects.c \
     guest/prelude.c \
     guest/boot/boot.c \
     guest/boot/core.c \
     guest/boot/laravel.c \
     guest/boot/symfony.c \
     guest/boot/aliases.c \
+    guest/boot/effects.c \
+    guest/boot/effects_laravel.c \
+    guest/boot/effects_symfony.c \
     guest/engine.c \
     guest/isolation.c \
     guest/lockdown/policy.c \

@@ -189,6 +189,27 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_QUERIES_MAX 1000
 #define ALTAIR_EVAL_QUERIES_MAX_BYTES (256 * 1024)
 #define ALTAIR_EVAL_QUERY_TEXT_MAX 4096
+/* EvalResult effects (docs/ARCHITECTURE.md, "Effects"): at most this many entries, and this many
+ * bytes of them in all, then a last {truncated: true}; one string of an effect is cut past
+ * ALTAIR_EVAL_EFFECT_TEXT_MAX bytes. The guest's share is at most a quarter of the evaluator's
+ * resultMaxBytes, so that its frame is never dropped for its size. */
+#define ALTAIR_EVAL_EFFECTS_MAX 500
+#define ALTAIR_EVAL_EFFECTS_MAX_BYTES (128 * 1024)
+#define ALTAIR_EVAL_EFFECT_TEXT_MAX 1024
+/* Connections the host refused to the child (runner/intercept.c), kept for effects at most. */
+#define ALTAIR_EVAL_BLOCKED_MAX 100
+/* EvalRequest fakeHttp: at most this many answers, each pattern and body at most these bytes, and
+ * this many bytes of patterns and bodies in all. */
+#define ALTAIR_EVAL_FAKE_HTTP_MAX 32
+#define ALTAIR_EVAL_FAKE_HTTP_PATTERN_MAX 512
+#define ALTAIR_EVAL_FAKE_HTTP_BODY_MAX (8 * 1024)
+#define ALTAIR_EVAL_FAKE_HTTP_BYTES_MAX (32 * 1024)
+/* What the host writes into the result channel after the token, before any project code runs: a
+ * 4-byte little-endian length and a JSON object of at most this many bytes (runner/channel.c; JSON
+ * escapes a byte in six at worst). */
+#define ALTAIR_EVAL_REQUEST_BLOCK_MAX (6 * ALTAIR_EVAL_FAKE_HTTP_BYTES_MAX + 4096)
+/* How long the host waits for room in the channel for that block (a guest that reads nothing). */
+#define ALTAIR_EVAL_REQUEST_BLOCK_WAIT_MS 1000
 
 /* Codes of Altair\Eval\EvalException. */
 typedef enum {

@@ -23,6 +23,7 @@
 #include "session.h"
 #include "lockdown/lockdown.h"
 #include "report.h"
+#include "effects.h"
 #include "engine.h"
 #include "isolation.h"
 #include "template/template.h"
@@ -784,6 +785,19 @@ static bool settle(bool compiled)
 	return false;
 }
 
+/* Read-only and rollback mode: from here on what the app sends, queues, dispatches, calls or logs is
+ * recorded instead (docs/ARCHITECTURE.md, "Effects"); a booted worker swaps its own transports, so
+ * that what it records is its own and starts empty. With writes (or unsafe) nothing is swapped. A
+ * session's call records its own (the swap itself is done once). */
+static void record_effects(void)
+{
+	if (ALTAIR_EVAL_G(guest_allow_writes) || ALTAIR_EVAL_G(guest_unsafe)) {
+		return;
+	}
+	altair_eval_guest_effects_start();
+	altair_eval_guest_boot_record_effects();
+}
+
 /* The snippet in its own file scope (the global one: a session's next call sees its variables), and
  * what came of it reported; true when it ended well (a value, no exception, no exit). */
 static bool run_snippet(void)
@@ -791,6 +805,7 @@ static bool run_snippet(void)
 	zval retval;
 	bool compiled;
 
+	record_effects();
 	altair_eval_guest_report_flush();
 	compiled = altair_eval_guest_run_file(ZSTR_VAL(context.snippet_path), &retval, true);
 	if (!settle(compiled)) {

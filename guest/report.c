@@ -36,13 +36,34 @@ static bool forked;
 /* Formatting buffer for fatal errors: static, so a frame can be written with the heap exhausted. */
 static char fatal_frame[ALTAIR_EVAL_FATAL_FRAME_MAX];
 
+/* The request block the host wrote after the token (runner/channel.c), NUL-terminated. */
+static char *request_block;
+static size_t request_length;
+
+/* A frame the guest sends right before its status frame, in the same write (guest/effects.c): what
+ * shutdown functions and destructors did after the final frame counts too. Its maker is given,
+ * never asked for: NULL when there is none. */
+static const char *(*before_status)(size_t *length);
+
 static void open_status(void);
 
 zend_result altair_eval_guest_report_open(void)
 {
-	if (!altair_eval_fdio_read_all(ALTAIR_EVAL_CHANNEL_FD, token, sizeof(token))) {
+	unsigned char length[4];
+
+	if (!altair_eval_fdio_read_all(ALTAIR_EVAL_CHANNEL_FD, token, sizeof(token))
+		|| !altair_eval_fdio_read_all(ALTAIR_EVAL_CHANNEL_FD, length, sizeof(length))) {
 		return FAILURE;
 	}
+	request_length = (size_t) length[0] | ((size_t) length[1] << 8) | ((size_t) length[2] << 16) | ((size_t) length[3] << 24);
+	if (request_length > ALTAIR_EVAL_REQUEST_BLOCK_MAX) {
+		return FAILURE;
+	}
+	request_block = pemalloc(request_length + 1, 1);
+	if (!altair_eval_fdio_read_all(ALTAIR_EVAL_CHANNEL_FD, request_block, request_length)) {
+		return FAILURE;
+	}
+	request_block[request_length] = '\0';
 	shutdown(ALTAIR_EVAL_CHANNEL_FD, SHUT_RD);
 	channel_open = true;
 	open_status();
@@ -59,6 +80,17 @@ static void open_status(void)
 	if (status_fd < 0 && !forked) {
 		status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	}
+}
+
+const char *altair_eval_guest_report_request(size_t *length)
+{
+	*length = request_length;
+	return request_block;
+}
+
+void altair_eval_guest_report_before_status(const char *(*maker)(size_t *length))
+{
+	before_status = maker;
 }
 
 void altair_eval_guest_report_forked(void)
@@ -118,14 +150,37 @@ static void send_parts(struct iovec *parts, int count)
 	attached_count = 0;
 }
 
-/* The corked frames and then this one (NULL: none), in one write. */
-static void write_out(const char *header, size_t header_length, const char *json, size_t length)
+static void make_header(char *header, size_t length)
 {
-	struct iovec parts[3];
+	uint32_t size = (uint32_t) length;
+
+	memcpy(header, ALTAIR_EVAL_FRAME_MAGIC, ALTAIR_EVAL_FRAME_MAGIC_LEN);
+	memcpy(header + ALTAIR_EVAL_FRAME_MAGIC_LEN, token, sizeof(token));
+	for (int i = 0; i < 4; i++) {
+		header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] = (char) ((size >> (8 * i)) & 0xff);
+	}
+}
+
+/* The corked frames, the frame that goes before the status frame (when this is the status frame),
+ * then this one (NULL: none), in one write. */
+static void write_out(const char *header, size_t header_length, const char *json, size_t length, bool status)
+{
+	struct iovec parts[5];
+	char before_header[ALTAIR_EVAL_FRAME_HEADER_LEN];
+	size_t before_length = 0;
+	const char *before_json = status && before_status ? before_status(&before_length) : NULL;
 	int count = 0;
 
+	if (status) {
+		before_status = NULL;
+	}
 	if (corked_length > 0) {
 		parts[count++] = (struct iovec) { .iov_base = corked, .iov_len = corked_length };
+	}
+	if (before_json) {
+		make_header(before_header, before_length);
+		parts[count++] = (struct iovec) { .iov_base = before_header, .iov_len = sizeof(before_header) };
+		parts[count++] = (struct iovec) { .iov_base = (void *) before_json, .iov_len = before_length };
 	}
 	if (header) {
 		parts[count++] = (struct iovec) { .iov_base = (void *) header, .iov_len = header_length };
@@ -142,7 +197,7 @@ void altair_eval_guest_report_attach_fd(int fd)
 	/* The held frames' descriptors go first when they fill a message (16 relay listeners, then the
 	 * sandbox frame's seccomp listener): the frames go out with them now. */
 	if (attached_count == ALTAIR_EVAL_FDIO_MAX_FDS && corked_length > 0 && channel_open) {
-		write_out(NULL, 0, NULL, 0);
+		write_out(NULL, 0, NULL, 0, false);
 	}
 	if (attached_count < ALTAIR_EVAL_FDIO_MAX_FDS) {
 		attached_fds[attached_count++] = fd;
@@ -159,7 +214,7 @@ void altair_eval_guest_report_flush(void)
 	cork_open = false;
 	preamble_sealed = preamble_sealed || altair_eval_guest_session_active();
 	if (channel_open) {
-		write_out(NULL, 0, NULL, 0);
+		write_out(NULL, 0, NULL, 0, false);
 	}
 }
 
@@ -181,20 +236,15 @@ static void remember_preamble(const char *header, size_t header_length, const ch
 	preamble_length += header_length + length;
 }
 
-/* now: the frame may not wait (see corked). */
-static void write_frame(const char *json, size_t length, bool now)
+/* now: the frame may not wait (see corked); status: the guest's last frame. */
+static void write_frame(const char *json, size_t length, bool now, bool status)
 {
 	char header[ALTAIR_EVAL_FRAME_HEADER_LEN];
-	uint32_t size = (uint32_t) length;
 
 	if (!channel_open) {
 		return;
 	}
-	memcpy(header, ALTAIR_EVAL_FRAME_MAGIC, ALTAIR_EVAL_FRAME_MAGIC_LEN);
-	memcpy(header + ALTAIR_EVAL_FRAME_MAGIC_LEN, token, sizeof(token));
-	for (int i = 0; i < 4; i++) {
-		header[ALTAIR_EVAL_FRAME_MAGIC_LEN + sizeof(token) + i] = (char) ((size >> (8 * i)) & 0xff);
-	}
+	make_header(header, length);
 	if (!now && cork_open && !preamble_sealed && altair_eval_guest_session_active()) {
 		remember_preamble(header, sizeof(header), json, length);
 	}
@@ -204,7 +254,7 @@ static void write_frame(const char *json, size_t length, bool now)
 		corked_length += sizeof(header) + length;
 		return;
 	}
-	write_out(header, sizeof(header), json, length);
+	write_out(header, sizeof(header), json, length, status);
 }
 
 static bool is_final(zval *frame)
@@ -240,7 +290,7 @@ void altair_eval_guest_report_send_json(const char *json, size_t length, bool fi
 	if (final && final_sent) {
 		return;
 	}
-	write_frame(json, length, final);
+	write_frame(json, length, final, false);
 	if (final) {
 		final_sent = true;
 	}
@@ -331,7 +381,7 @@ void altair_eval_guest_report_fatal(const char *type, zend_string *message, cons
 		append_raw(&at, "null", 4);
 	}
 	append_raw(&at, "}", 1);
-	write_frame(fatal_frame, at, true);
+	write_frame(fatal_frame, at, true, false);
 }
 
 /* VmHWM of this process in bytes, or -1. getrusage() will not do: after posix_spawn's
@@ -359,7 +409,7 @@ void altair_eval_guest_report_exit(int exit_status)
 		exit_status, zend_memory_peak_usage(true), peak_rss());
 
 	if (length > 0 && (size_t) length < sizeof(frame)) {
-		write_frame(frame, (size_t) length, true);
+		write_frame(frame, (size_t) length, true, true);
 	}
 }
 

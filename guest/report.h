@@ -7,8 +7,16 @@
 
 #include "php.h"
 
-/* Reads the token the host put into the channel, then closes the channel for reading. */
+/* Reads the token the host put into the channel and the request block after it, then closes the
+ * channel for reading. */
 zend_result altair_eval_guest_report_open(void);
+/* The request block (runner/channel.c): a JSON object, NUL-terminated; NULL before the channel is
+ * open. */
+const char *altair_eval_guest_report_request(size_t *length);
+/* maker gives the body of a frame that goes right before the status frame, in the same write (the
+ * effects, guest/effects.c); it is called once, and must not touch the Zend heap (the status frame
+ * is written after the heap may have been exhausted). NULL: none. */
+void altair_eval_guest_report_before_status(const char *(*maker)(size_t *length));
 /* /proc/self/status as the lockdown opened it (after the view, before Landlock), for the peak RSS
  * of the status frame; kept when the guest has none open yet, else closed. */
 void altair_eval_guest_report_adopt_status(int fd);

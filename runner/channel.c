@@ -25,6 +25,7 @@
 #include "../common/fdio.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <unistd.h>
 
 zend_result altair_eval_channel_token(unsigned char *token)
@@ -36,6 +37,80 @@ zend_result altair_eval_channel_token(unsigned char *token)
 zend_result altair_eval_channel_send_token(int fd, const unsigned char *token)
 {
 	return altair_eval_fdio_write_all(fd, token, ALTAIR_EVAL_TOKEN_BYTES) ? SUCCESS : FAILURE;
+}
+
+/* The request block (after the token): what only this evaluation's guest needs, which a warm
+ * worker cannot take from its template's command line. */
+static void request_block(smart_str *json, const altair_eval_request *request, size_t max_frame)
+{
+	zval block, fakes, fake;
+	zend_string *pattern;
+	zval *answer;
+
+	array_init(&block);
+	/* The guest's effects frame: at most a quarter of what the caller takes in per frame. */
+	add_assoc_long(&block, "effects_max_bytes", (zend_long) MIN((size_t) ALTAIR_EVAL_EFFECTS_MAX_BYTES, max_frame / 4));
+	array_init(&fakes);
+	ZEND_HASH_FOREACH_STR_KEY_VAL(request->fake_http, pattern, answer) {
+		const char *space = pattern ? memchr(ZSTR_VAL(pattern), ' ', ZSTR_LEN(pattern)) : NULL;
+		const char *colon = Z_TYPE_P(answer) == IS_STRING ? memchr(Z_STRVAL_P(answer), ':', Z_STRLEN_P(answer)) : NULL;
+
+		if (!pattern || Z_TYPE_P(answer) != IS_STRING) {
+			continue;
+		}
+		array_init(&fake);
+		if (space) {
+			add_assoc_stringl(&fake, "method", ZSTR_VAL(pattern), (size_t) (space - ZSTR_VAL(pattern)));
+		} else {
+			add_assoc_null(&fake, "method");
+		}
+		add_assoc_string(&fake, "pattern", space ? space + 1 : ZSTR_VAL(pattern));
+		add_assoc_long(&fake, "status", ZEND_STRTOL(Z_STRVAL_P(answer), NULL, 10));
+		add_assoc_stringl(&fake, "body", colon ? colon + 1 : "", colon ? Z_STRLEN_P(answer) - (size_t) (colon + 1 - Z_STRVAL_P(answer)) : 0);
+		add_next_index_zval(&fakes, &fake);
+	} ZEND_HASH_FOREACH_END();
+	add_assoc_zval(&block, "fake_http", &fakes);
+	php_json_encode_ex(json, &block, PHP_JSON_UNESCAPED_SLASHES | PHP_JSON_UNESCAPED_UNICODE | PHP_JSON_INVALID_UTF8_SUBSTITUTE,
+		PHP_JSON_PARSER_DEFAULT_DEPTH);
+	smart_str_0(json);
+	zval_ptr_dtor(&block);
+}
+
+zend_result altair_eval_channel_send_request(int fd, const altair_eval_request *request, size_t max_frame)
+{
+	smart_str json = {0};
+	unsigned char length[4];
+	size_t size, sent = 0;
+	char *bytes;
+	bool ok = true;
+
+	request_block(&json, request, max_frame);
+	size = json.s ? ZSTR_LEN(json.s) : 0;
+	if (size > ALTAIR_EVAL_REQUEST_BLOCK_MAX) {
+		smart_str_free(&json);
+		return FAILURE;
+	}
+	for (int i = 0; i < 4; i++) {
+		length[i] = (unsigned char) ((size >> (8 * i)) & 0xff);
+	}
+	/* The host's end is non-blocking: a block larger than the socket's buffer waits for the guest. */
+	bytes = emalloc(sizeof(length) + size);
+	memcpy(bytes, length, sizeof(length));
+	memcpy(bytes + sizeof(length), json.s ? ZSTR_VAL(json.s) : "", size);
+	while (ok && sent < sizeof(length) + size) {
+		ssize_t n = send(fd, bytes + sent, sizeof(length) + size - sent, MSG_NOSIGNAL);
+		if (n > 0) {
+			sent += (size_t) n;
+		} else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			struct pollfd writable = { .fd = fd, .events = POLLOUT };
+			ok = poll(&writable, 1, ALTAIR_EVAL_REQUEST_BLOCK_WAIT_MS) > 0;
+		} else {
+			ok = n < 0 && errno == EINTR;
+		}
+	}
+	efree(bytes);
+	smart_str_free(&json);
+	return ok ? SUCCESS : FAILURE;
 }
 
 static bool same_token(const unsigned char *a, const unsigned char *b)
@@ -103,6 +178,16 @@ static void take_frame(zval *frame, altair_eval_report *report)
 	}
 	if (zend_string_equals_literal(Z_STR_P(kind), "host") && Z_ISUNDEF(report->host) && Z_ISUNDEF(report->result)) {
 		ZVAL_COPY_VALUE(&report->host, frame);
+		return;
+	}
+	/* Once, right before the status frame (guest/report.c). */
+	if (zend_string_equals_literal(Z_STR_P(kind), "effects")) {
+		if (Z_ISUNDEF(report->effects)) {
+			ZVAL_COPY_VALUE(&report->effects, frame);
+			return;
+		}
+		report->forged = true;
+		zval_ptr_dtor(frame);
 		return;
 	}
 	if (!zend_string_equals_literal(Z_STR_P(kind), "sandbox") && !zend_string_equals_literal(Z_STR_P(kind), "host")
@@ -219,6 +304,7 @@ void altair_eval_channel_parse(const altair_eval_channel_reader *reader, altair_
 	ZVAL_UNDEF(&report->sandbox);
 	ZVAL_UNDEF(&report->host);
 	ZVAL_UNDEF(&report->result);
+	ZVAL_UNDEF(&report->effects);
 	report->forged = reader->forged;
 	report->relay_seen = false;
 	report->has_status = false;
@@ -257,7 +343,9 @@ void altair_eval_report_free(altair_eval_report *report)
 	zval_ptr_dtor(&report->sandbox);
 	zval_ptr_dtor(&report->host);
 	zval_ptr_dtor(&report->result);
+	zval_ptr_dtor(&report->effects);
 	ZVAL_UNDEF(&report->sandbox);
 	ZVAL_UNDEF(&report->host);
 	ZVAL_UNDEF(&report->result);
+	ZVAL_UNDEF(&report->effects);
 }

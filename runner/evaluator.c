@@ -315,6 +315,8 @@ cold:
 		}
 	}
 
+	/* What the guest reads after the token (a guest gone already fails its own way: supervision sees it). */
+	(void) altair_eval_channel_send_request(child.channel_fd, &request, (size_t) Z_LVAL_P(max));
 	altair_eval_channel_reader_init(&outcome.channel, token, (size_t) Z_LVAL_P(max));
 	altair_eval_relay_deadline(outcome.relay, altair_eval_now_ms() + (uint64_t) request.timeout_ms);
 	zend_try {

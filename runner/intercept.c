@@ -598,8 +598,9 @@ static int relay_in_place(altair_eval_relay *relay, int listener, const altair_e
 	return family != AF_UNIX && (child_flags & O_NONBLOCK) ? EINPROGRESS : 0;
 }
 
-static void answer_connect(altair_eval_relay *relay, int listener, const altair_eval_intercepted *call)
+static void answer_connect(altair_eval_outcome *outcome, int listener, const altair_eval_intercepted *call)
 {
+	altair_eval_relay *relay = outcome->relay;
 	struct sockaddr_storage address;
 	size_t length = 0;
 	intercept_target target;
@@ -627,6 +628,7 @@ static void answer_connect(altair_eval_relay *relay, int listener, const altair_
 		error = EACCES;
 	} else if (error == 0) {
 		relay->refused_connects++;
+		altair_eval_effects_blocked(&outcome->blocked, &address, length);
 		if (target.inet && !is_local(&address)) {
 			error = ENETUNREACH; /* no route: at once, as in a network namespace of its own */
 		} else if (target.inet && (flags & O_NONBLOCK) && refused_in_place(listener, call, address.ss_family, flags) == 0) {
@@ -636,6 +638,22 @@ static void answer_connect(altair_eval_relay *relay, int listener, const altair_
 		}
 	}
 	altair_eval_intercept_answer(listener, call->id, error, 0);
+}
+
+/* With no relay (no database declared), every connect() is refused; the address is kept for
+ * effects once it is known to be the waiting task's (as answer_connect reads it). */
+static void refused_unrelayed(altair_eval_outcome *outcome, int listener, const altair_eval_intercepted *call)
+{
+	struct sockaddr_storage address;
+	size_t length = 0;
+
+	memset(&address, 0, sizeof(address));
+	if (call->args[2] >= sizeof(sa_family_t)
+		&& altair_eval_intercept_read(call->pid, call->args[1], &address, MIN(call->args[2], sizeof(address) - 1), &length)
+		&& length >= sizeof(sa_family_t) && ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &call->id) == 0) {
+		altair_eval_effects_blocked(&outcome->blocked, &address, length);
+	}
+	altair_eval_intercept_answer(listener, call->id, ECONNREFUSED, 0);
 }
 
 /* ---- the notification ------------------------------------------------------------------------ */
@@ -703,15 +721,19 @@ void altair_eval_intercept_serve(int listener, altair_eval_outcome *outcome)
 	call.nr = request.request.data.nr;
 	memcpy(call.args, request.request.data.args, sizeof(call.args));
 	if (call.nr == __NR_connect && outcome->relay) {
-		answer_connect(outcome->relay, listener, &call);
+		answer_connect(outcome, listener, &call);
+		return;
+	}
+	if (call.nr == __NR_connect) {
+		refused_unrelayed(outcome, listener, &call);
 		return;
 	}
 	if (call.nr == __NR_socket && outcome->relay) {
 		altair_eval_intercept_outgoing_socket(outcome->relay, listener, &call);
 		return;
 	}
-	if (call.nr == __NR_connect || call.nr == __NR_socket) {
-		altair_eval_intercept_answer(listener, call.id, call.nr == __NR_connect ? ECONNREFUSED : EACCES, 0);
+	if (call.nr == __NR_socket) {
+		altair_eval_intercept_answer(listener, call.id, EACCES, 0);
 		return;
 	}
 	/* A process start (the only other call the filter hands over): refused and counted, but for a

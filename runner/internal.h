@@ -37,6 +37,7 @@ typedef struct {
 	bool env_clean;             /* only env_allow (and what we set) reaches the child */
 	HashTable *env_allow;       /* variable names */
 	HashTable *databases;       /* normalized URLs (runner/databases.c) */
+	HashTable *fake_http;       /* "[METHOD ]pattern" => "STATUS[:BODY]", validated (request.c) */
 	bool rollback;              /* allowWrites "rollback": the relay's mode (the project stays read-only) */
 	/* Set by the evaluator from the declarations (runner/databases.c): the TCP addresses the guest
 	 * listens on for the relay, comma-separated, or NULL; when set, TCP endpoints are relayed and
@@ -162,6 +163,17 @@ typedef struct {
 	bool forged;
 } altair_eval_channel_reader;
 
+/* The connect()s the host refused the child (runner/intercept.c), for EvalResult effects
+ * (runner/effects.c): when, and the address as shown. */
+typedef struct {
+	struct {
+		uint64_t at_ns; /* CLOCK_MONOTONIC, the clock the guest stamps its effects with */
+		char address[120];
+	} list[ALTAIR_EVAL_BLOCKED_MAX];
+	size_t count;
+	bool truncated;
+} altair_eval_blocked;
+
 /* What supervision observed: raw facts, interpreted by result.c. */
 typedef struct {
 	altair_eval_capture out;
@@ -178,6 +190,7 @@ typedef struct {
 	const char *snippet_path;    /* the snippet's real file (gone with the scratch dir): errors in it */
 	zend_long processes_refused; /* process starts the listener refused */
 	altair_eval_relay *relay;    /* the database relay, served by supervision's poll; NULL when none */
+	altair_eval_blocked blocked; /* the connect()s the host refused (interception only) */
 	/* Sessions (runner/session.c): the seccomp listener is the session's, lent to each call (its
 	 * process_listener_fd is set before supervision and never closed by it); the one process start
 	 * the listener lets through (the holder's fork of the call's worker), 0 for none; and what the
@@ -193,6 +206,7 @@ typedef struct {
 	zval sandbox; /* array or IS_UNDEF */
 	zval host;    /* what the guest booted (guest/boot/boot.c): array or IS_UNDEF */
 	zval result;  /* the final frame (kind return|exception|error|exit) or IS_UNDEF */
+	zval effects; /* the effects frame the guest sends before its status frame, or IS_UNDEF */
 	bool forged;  /* the channel carried bytes that were not an authentic frame */
 	bool relay_seen; /* the relay frame (the listening sockets' carrier) came */
 	/* The status frame, the guest's last words (see guest/report.h); has_status false without it. */
@@ -340,6 +354,9 @@ void altair_eval_child_signal_group(const altair_eval_child *child, int signal);
 /* channel.c */
 zend_result altair_eval_channel_token(unsigned char *token);
 zend_result altair_eval_channel_send_token(int fd, const unsigned char *token);
+/* After the token, once the child exists: the request block the guest reads before any project code
+ * (the effects budget, the fake HTTP answers; guest/report.c). FAILURE when the guest is gone. */
+zend_result altair_eval_channel_send_request(int fd, const altair_eval_request *request, size_t max_frame);
 void altair_eval_channel_reader_init(altair_eval_channel_reader *reader, const unsigned char *token, size_t max_frame);
 void altair_eval_channel_reader_feed(altair_eval_channel_reader *reader, const char *bytes, size_t length);
 void altair_eval_channel_reader_free(altair_eval_channel_reader *reader);
@@ -445,6 +462,12 @@ typedef struct {
 } altair_eval_relay_guards;
 void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, zval *out);
 void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out);
+
+/* effects.c: a connect() the host refused the child, kept for EvalResult effects (capped); and
+ * effects, the guest's list and those merged in time order (a new array). */
+struct sockaddr_storage;
+void altair_eval_effects_blocked(altair_eval_blocked *blocked, const struct sockaddr_storage *address, size_t length);
+void altair_eval_effects_build(zval *out, const altair_eval_outcome *outcome, const altair_eval_report *report);
 /* Closes whatever is still open and frees it; NULL is fine. */
 void altair_eval_relay_free(altair_eval_relay *relay);
 /* Sessions (runner/relay_session.c): a call begins (its worker, peer; its deadline; a list of

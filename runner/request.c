@@ -26,6 +26,7 @@ zend_class_entry *altair_eval_request_ce;
 #define ALTAIR_EVAL_REQUEST_ARG_ENV 10
 #define ALTAIR_EVAL_REQUEST_ARG_ENV_ALLOW 11
 #define ALTAIR_EVAL_REQUEST_ARG_DATABASES 12
+#define ALTAIR_EVAL_REQUEST_ARG_FAKE_HTTP 13
 #define ALTAIR_EVAL_REQUEST_ARG_WRITES 5
 #define ALTAIR_EVAL_WRITES_ROLLBACK "rollback"
 
@@ -259,6 +260,88 @@ static zend_array *normalize_databases(HashTable *given, uint32_t argument)
 	return list;
 }
 
+/* A fakeHttp key: "[METHOD ]pattern", the method letters, the pattern printable and without
+ * spaces. The method is upper-cased in place. */
+static bool fake_http_key(zend_string *key)
+{
+	char *c = ZSTR_VAL(key), *space = memchr(c, ' ', ZSTR_LEN(key));
+	char *pattern = space ? space + 1 : c;
+
+	if (ZSTR_LEN(key) == 0 || ZSTR_LEN(key) > ALTAIR_EVAL_FAKE_HTTP_PATTERN_MAX) {
+		return false;
+	}
+	for (char *m = c; space && m < space; m++) {
+		if (!isalpha((unsigned char) *m)) {
+			return false;
+		}
+		*m = (char) toupper((unsigned char) *m);
+	}
+	if (space == c || pattern == ZSTR_VAL(key) + ZSTR_LEN(key)) {
+		return false;
+	}
+	for (char *p = pattern; p < ZSTR_VAL(key) + ZSTR_LEN(key); p++) {
+		if ((unsigned char) *p <= ' ' || *p == 0x7f) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A fakeHttp answer: "STATUS[:BODY]", the status 100-599. */
+static bool fake_http_answer(zend_string *answer)
+{
+	const char *c = ZSTR_VAL(answer);
+
+	return ZSTR_LEN(answer) >= 3 && ZSTR_LEN(answer) <= 4 + ALTAIR_EVAL_FAKE_HTTP_BODY_MAX
+		&& c[0] >= '1' && c[0] <= '5' && isdigit((unsigned char) c[1]) && isdigit((unsigned char) c[2])
+		&& (ZSTR_LEN(answer) == 3 || c[3] == ':');
+}
+
+/* EvalRequest fakeHttp: "[METHOD ]pattern" => "STATUS[:BODY]"; NULL with a ValueError thrown. */
+static zend_array *normalize_fake_http(HashTable *given, uint32_t argument)
+{
+	zend_array *map;
+	zend_string *key;
+	zval *entry;
+	size_t bytes = 0;
+
+	if (zend_hash_num_elements(given) > ALTAIR_EVAL_FAKE_HTTP_MAX) {
+		zend_argument_value_error(argument, "must not have more than %d entries", ALTAIR_EVAL_FAKE_HTTP_MAX);
+		return NULL;
+	}
+	map = zend_new_array(zend_hash_num_elements(given));
+	ZEND_HASH_FOREACH_STR_KEY_VAL(given, key, entry) {
+		zend_string *pattern;
+
+		ZVAL_DEREF(entry);
+		if (!key || Z_TYPE_P(entry) != IS_STRING) {
+			zend_argument_value_error(argument, "must map \"[METHOD ]host/path*\" patterns to \"STATUS[:BODY]\" strings");
+			zend_array_destroy(map);
+			return NULL;
+		}
+		pattern = zend_string_init(ZSTR_VAL(key), ZSTR_LEN(key), 0);
+		bytes += ZSTR_LEN(pattern) + Z_STRLEN_P(entry);
+		if (!fake_http_key(pattern) || !fake_http_answer(Z_STR_P(entry)) || bytes > ALTAIR_EVAL_FAKE_HTTP_BYTES_MAX) {
+			if (bytes > ALTAIR_EVAL_FAKE_HTTP_BYTES_MAX) {
+				zend_argument_value_error(argument, "must not hold more than %d bytes of patterns and answers", ALTAIR_EVAL_FAKE_HTTP_BYTES_MAX);
+			} else if (!fake_http_answer(Z_STR_P(entry))) {
+				zend_argument_value_error(argument, "must map each pattern to \"STATUS[:BODY]\" (a status 100-599, a body of at most %d bytes), \"%s\" does not",
+					ALTAIR_EVAL_FAKE_HTTP_BODY_MAX, ZSTR_VAL(pattern));
+			} else {
+				zend_argument_value_error(argument, "must have \"[METHOD ]host/path*\" keys (a pattern of at most %d bytes, no spaces)",
+					ALTAIR_EVAL_FAKE_HTTP_PATTERN_MAX);
+			}
+			zend_string_release(pattern);
+			zend_array_destroy(map);
+			return NULL;
+		}
+		Z_TRY_ADDREF_P(entry);
+		zend_hash_update(map, pattern, entry);
+		zend_string_release(pattern);
+	} ZEND_HASH_FOREACH_END();
+	return map;
+}
+
 static bool is_variable_name(zend_string *name)
 {
 	const char *c = ZSTR_VAL(name);
@@ -337,12 +420,12 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	bool allow_writes = false, allow_network = false, unsafe = false;
 	zval *writes = NULL;
 	const char *database_mode = "read-only";
-	HashTable *given_endpoints = NULL, *given_env_allow = NULL, *given_databases = NULL;
+	HashTable *given_endpoints = NULL, *given_env_allow = NULL, *given_databases = NULL, *given_fake_http = NULL;
 	zend_string *env = NULL;
-	zend_array *endpoints, *env_allow, *databases = NULL;
+	zend_array *endpoints, *env_allow, *databases = NULL, *fake_http = NULL;
 	zend_object *object = Z_OBJ_P(ZEND_THIS);
 
-	ZEND_PARSE_PARAMETERS_START(2, 12)
+	ZEND_PARSE_PARAMETERS_START(2, 13)
 		Z_PARAM_STR(snippet)
 		Z_PARAM_PATH_STR(given_root)
 		Z_PARAM_OPTIONAL
@@ -356,6 +439,7 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 		Z_PARAM_STR(env)
 		Z_PARAM_ARRAY_HT(given_env_allow)
 		Z_PARAM_ARRAY_HT(given_databases)
+		Z_PARAM_ARRAY_HT(given_fake_http)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (ZSTR_LEN(snippet) == 0) {
@@ -396,7 +480,13 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	if (env_allow) {
 		databases = given_databases ? normalize_databases(given_databases, ALTAIR_EVAL_REQUEST_ARG_DATABASES) : zend_new_array(0);
 	}
-	if (!endpoints || !env_allow || !databases) {
+	if (databases) {
+		fake_http = given_fake_http ? normalize_fake_http(given_fake_http, ALTAIR_EVAL_REQUEST_ARG_FAKE_HTTP) : zend_new_array(0);
+	}
+	if (!endpoints || !env_allow || !databases || !fake_http) {
+		if (databases) {
+			zend_array_destroy(databases);
+		}
 		if (endpoints) {
 			zend_array_destroy(endpoints);
 		}
@@ -432,6 +522,7 @@ ZEND_METHOD(Altair_Eval_EvalRequest, __construct)
 	}
 	set_array(object, "envAllow", env_allow);
 	set_array(object, "databases", databases);
+	set_array(object, "fakeHttp", fake_http);
 	zend_string_release(root);
 }
 
@@ -457,7 +548,7 @@ static zval *property(zend_object *object, const char *name, uint8_t type)
 zend_result altair_eval_request_read(zend_object *object, altair_eval_request *request)
 {
 	zval *snippet, *root, *timeout, *memory, *writes, *network, *bootstrap, *unsafe, *endpoints, *env, *env_allow;
-	zval *databases, *mode;
+	zval *databases, *mode, *fake_http;
 
 	if (!(snippet = property(object, "snippet", IS_STRING))
 		|| !(root = property(object, "projectRoot", IS_STRING))
@@ -471,7 +562,8 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 		|| !(env = property(object, "env", IS_STRING))
 		|| !(env_allow = property(object, "envAllow", IS_ARRAY))
 		|| !(databases = property(object, "databases", IS_ARRAY))
-		|| !(mode = property(object, "databaseMode", IS_STRING))) {
+		|| !(mode = property(object, "databaseMode", IS_STRING))
+		|| !(fake_http = property(object, "fakeHttp", IS_ARRAY))) {
 		return FAILURE;
 	}
 	request->snippet = Z_STR_P(snippet);
@@ -486,6 +578,7 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->env_clean = zend_string_equals_literal(Z_STR_P(env), "clean");
 	request->env_allow = Z_ARRVAL_P(env_allow);
 	request->databases = Z_ARRVAL_P(databases);
+	request->fake_http = Z_ARRVAL_P(fake_http);
 	request->rollback = zend_string_equals_literal(Z_STR_P(mode), "rollback");
 	request->relay_listen = NULL;
 	request->relay_sockets = NULL;

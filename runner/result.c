@@ -48,6 +48,7 @@ static const struct {
 	{ "host", "host" },
 	{ "memoryPeakRssBytes", "memory_peak_rss_bytes" },
 	{ "queries", "queries" },
+	{ "effects", "effects" },
 	{ "session", "session" },
 };
 
@@ -474,6 +475,9 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	altair_eval_relay_queries(outcome->relay, &value);
 	set(object, "queries", &value);
 	zval_ptr_dtor(&value);
+	altair_eval_effects_build(&value, outcome, report);
+	set(object, "effects", &value);
+	zval_ptr_dtor(&value);
 	set_host(object, report);
 	if (request->session_id) {
 		array_init(&value);
@@ -519,14 +523,14 @@ static void null_the_rest(zend_object *object)
  * derived as an evaluation would derive it. */
 ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 {
-	zval *result, *exception, *error = NULL, *sandbox = NULL, *queries = NULL;
+	zval *result, *exception, *error = NULL, *sandbox = NULL, *queries = NULL, *effects = NULL;
 	zend_string *stdout_text, *stderr_text, *limit = NULL;
 	zend_long duration_ms, memory_peak_bytes, exit_code, signal = 0;
 	bool timed_out, signal_null = true, stdout_truncated = false, stderr_truncated = false;
 	zend_object *object = Z_OBJ_P(ZEND_THIS);
 	zval empty;
 
-	ZEND_PARSE_PARAMETERS_START(8, 15)
+	ZEND_PARSE_PARAMETERS_START(8, 16)
 		Z_PARAM_ARRAY_OR_NULL(result)
 		Z_PARAM_STR(stdout_text)
 		Z_PARAM_STR(stderr_text)
@@ -543,6 +547,7 @@ ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 		Z_PARAM_BOOL(stderr_truncated)
 		Z_PARAM_ARRAY(sandbox)
 		Z_PARAM_ARRAY(queries)
+		Z_PARAM_ARRAY(effects)
 	ZEND_PARSE_PARAMETERS_END();
 
 	set_bool(object, "ok", !timed_out && !exception && !error && exit_code == 0);
@@ -578,6 +583,12 @@ ZEND_METHOD(Altair_Eval_EvalResult, __construct)
 	} else {
 		ZVAL_EMPTY_ARRAY(&empty);
 		set(object, "queries", &empty);
+	}
+	if (effects) {
+		set(object, "effects", effects);
+	} else {
+		ZVAL_EMPTY_ARRAY(&empty);
+		set(object, "effects", &empty);
 	}
 	null_the_rest(object);
 }

@@ -77,6 +77,11 @@ namespace Altair\Eval {
          */
         public const MAX_DATABASES = UNKNOWN;
         /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_FAKE_HTTP_MAX
+         */
+        public const MAX_FAKE_HTTP = UNKNOWN;
+        /**
          * The child gets the caller's environment, minus the always-denied variables.
          * @var string
          */
@@ -121,6 +126,15 @@ namespace Altair\Eval {
          * @var list<string>
          */
         public readonly array $databases;
+        /**
+         * Answers for the HTTP calls the app's recording clients take in read-only and rollback mode
+         * (docs/api.md, "effects"): "[METHOD ]pattern" => "STATUS[:BODY]", the pattern a URL without
+         * its scheme in which "*" stands for any characters ("POST api.stripe.com/*" =>
+         * '200:{"id":"ch_1"}'); the first that matches answers, an unmatched call gets a 503 that
+         * names the sandbox. The method is upper-cased.
+         * @var array<string, string>
+         */
+        public readonly array $fakeHttp;
 
         public function __construct(
             string $snippet,
@@ -134,7 +148,8 @@ namespace Altair\Eval {
             array $allowEndpoints = [],
             string $env = 'inherit',
             array $envAllow = [],
-            array $databases = []
+            array $databases = [],
+            array $fakeHttp = []
         ) {}
     }
 
@@ -169,6 +184,21 @@ namespace Altair\Eval {
          * @cvalue ALTAIR_EVAL_QUERY_TEXT_MAX
          */
         public const QUERY_TEXT_MAX = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_EFFECTS_MAX
+         */
+        public const EFFECTS_MAX = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_EFFECTS_MAX_BYTES
+         */
+        public const EFFECTS_MAX_BYTES = UNKNOWN;
+        /**
+         * @var int
+         * @cvalue ALTAIR_EVAL_EFFECT_TEXT_MAX
+         */
+        public const EFFECT_TEXT_MAX = UNKNOWN;
 
         public readonly bool $ok;
         public readonly ?array $result;
@@ -196,6 +226,14 @@ namespace Altair\Eval {
          * @var list<array<string, mixed>>
          */
         public readonly array $queries;
+        /**
+         * What the app would have sent, queued, dispatched, called or logged, recorded instead in
+         * read-only and rollback mode, and the connections the sandbox refused, in order:
+         * {kind: mail|job|event|broadcast|notification|http|log|blocked, ...}; past EFFECTS_MAX
+         * entries or EFFECTS_MAX_BYTES a last {truncated: true} entry.
+         * @var list<array<string, mixed>>
+         */
+        public readonly array $effects;
         /**
          * A session's call (Evaluator::openSession): {id, call, kept}: the session's handle, the call's
          * number (the opening snippet is 1), and whether the session's state is this call's now (it
@@ -225,7 +263,8 @@ namespace Altair\Eval {
             bool $stdoutTruncated = false,
             bool $stderrTruncated = false,
             array $sandbox = [],
-            array $queries = []
+            array $queries = [],
+            array $effects = []
         ) {}
 
         public function ok(): bool {}

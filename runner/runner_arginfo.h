@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7803745a2a1454067d7373f32981d3b8afe6c1bc */
+ * Stub hash: e3c50f5f8a788b0e4545b6dd5e8607d0306a1d5c */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)
@@ -14,6 +14,7 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, env, IS_STRING, 0, "\'inherit\'")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, envAllow, IS_ARRAY, 0, "[]")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, databases, IS_ARRAY, 0, "[]")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, fakeHttp, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 8)
@@ -32,6 +33,7 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalResult___construct, 0, 0, 8
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, stderrTruncated, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, sandbox, IS_ARRAY, 0, "[]")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queries, IS_ARRAY, 0, "[]")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, effects, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Altair_Eval_EvalResult_ok, 0, 0, _IS_BOOL, 0)
@@ -213,6 +215,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_class_constant_ex(class_entry, const_MAX_DATABASES_name, &const_MAX_DATABASES_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_DATABASES_name);
 
+	zval const_MAX_FAKE_HTTP_value;
+	ZVAL_LONG(&const_MAX_FAKE_HTTP_value, ALTAIR_EVAL_FAKE_HTTP_MAX);
+	zend_string *const_MAX_FAKE_HTTP_name = zend_string_init_interned("MAX_FAKE_HTTP", sizeof("MAX_FAKE_HTTP") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_FAKE_HTTP_name, &const_MAX_FAKE_HTTP_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_FAKE_HTTP_name);
+
 	zval const_ENV_INHERIT_value;
 	zend_string *const_ENV_INHERIT_value_str = zend_string_init("inherit", strlen("inherit"), 1);
 	ZVAL_STR(&const_ENV_INHERIT_value, const_ENV_INHERIT_value_str);
@@ -305,6 +313,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalRequest(void)
 	zend_declare_typed_property(class_entry, property_databases_name, &property_databases_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
 	zend_string_release(property_databases_name);
 
+	zval property_fakeHttp_default_value;
+	ZVAL_UNDEF(&property_fakeHttp_default_value);
+	zend_string *property_fakeHttp_name = zend_string_init("fakeHttp", sizeof("fakeHttp") - 1, 1);
+	zend_declare_typed_property(class_entry, property_fakeHttp_name, &property_fakeHttp_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_fakeHttp_name);
+
 	return class_entry;
 }
 
@@ -345,6 +359,24 @@ static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
 	zend_string *const_QUERY_TEXT_MAX_name = zend_string_init_interned("QUERY_TEXT_MAX", sizeof("QUERY_TEXT_MAX") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_QUERY_TEXT_MAX_name, &const_QUERY_TEXT_MAX_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_QUERY_TEXT_MAX_name);
+
+	zval const_EFFECTS_MAX_value;
+	ZVAL_LONG(&const_EFFECTS_MAX_value, ALTAIR_EVAL_EFFECTS_MAX);
+	zend_string *const_EFFECTS_MAX_name = zend_string_init_interned("EFFECTS_MAX", sizeof("EFFECTS_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_EFFECTS_MAX_name, &const_EFFECTS_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_EFFECTS_MAX_name);
+
+	zval const_EFFECTS_MAX_BYTES_value;
+	ZVAL_LONG(&const_EFFECTS_MAX_BYTES_value, ALTAIR_EVAL_EFFECTS_MAX_BYTES);
+	zend_string *const_EFFECTS_MAX_BYTES_name = zend_string_init_interned("EFFECTS_MAX_BYTES", sizeof("EFFECTS_MAX_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_EFFECTS_MAX_BYTES_name, &const_EFFECTS_MAX_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_EFFECTS_MAX_BYTES_name);
+
+	zval const_EFFECT_TEXT_MAX_value;
+	ZVAL_LONG(&const_EFFECT_TEXT_MAX_value, ALTAIR_EVAL_EFFECT_TEXT_MAX);
+	zend_string *const_EFFECT_TEXT_MAX_name = zend_string_init_interned("EFFECT_TEXT_MAX", sizeof("EFFECT_TEXT_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_EFFECT_TEXT_MAX_name, &const_EFFECT_TEXT_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_EFFECT_TEXT_MAX_name);
 
 	zval property_ok_default_value;
 	ZVAL_UNDEF(&property_ok_default_value);
@@ -453,6 +485,12 @@ static zend_class_entry *register_class_Altair_Eval_EvalResult(void)
 	zend_string *property_queries_name = zend_string_init("queries", sizeof("queries") - 1, 1);
 	zend_declare_typed_property(class_entry, property_queries_name, &property_queries_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
 	zend_string_release(property_queries_name);
+
+	zval property_effects_default_value;
+	ZVAL_UNDEF(&property_effects_default_value);
+	zend_string *property_effects_name = zend_string_init("effects", sizeof("effects") - 1, 1);
+	zend_declare_typed_property(class_entry, property_effects_name, &property_effects_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_effects_name);
 
 	zval property_session_default_value;
 	ZVAL_UNDEF(&property_session_default_value);

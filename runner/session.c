@@ -324,6 +324,7 @@ static bool open_in_template(session_object *session, altair_eval_evaluator_obje
 	child.template_fd = pair[0];
 	child.session = true;
 
+	(void) altair_eval_channel_send_request(child.channel_fd, request, result_max);
 	altair_eval_channel_reader_init(&outcome.channel, token, result_max);
 	altair_eval_relay_deadline(session->relay, altair_eval_now_ms() + (uint64_t) request->timeout_ms);
 	zend_try {
@@ -676,6 +677,8 @@ ZEND_METHOD(Altair_Eval_EvalSession, evaluate)
 	altair_eval_scratch_snippet_in(&scratch, session->dir);
 
 	altair_eval_relay_call_begin(session->relay, child.pid, altair_eval_now_ms() + (uint64_t) request.timeout_ms);
+	/* What the call's guest reads after the token (a worker gone already fails its own way). */
+	(void) altair_eval_channel_send_request(child.channel_fd, &request, (size_t) Z_LVAL_P(max));
 	altair_eval_channel_reader_init(&outcome.channel, token, (size_t) Z_LVAL_P(max));
 	zend_try {
 		altair_eval_supervise(&child, request.timeout_ms, &outcome);

@@ -7,6 +7,7 @@
 
 #include "php.h"
 #include "zend_exceptions.h"
+#include "../../php_altair_eval.h"
 #include "../report.h"
 #include "boot.h"
 
@@ -17,7 +18,8 @@
 
 static const char *const sources[] = {
 	altair_eval_guest_boot_core, altair_eval_guest_boot_laravel, altair_eval_guest_boot_symfony,
-	altair_eval_guest_boot_aliases, NULL
+	altair_eval_guest_boot_aliases, altair_eval_guest_boot_effects, altair_eval_guest_boot_effects_laravel,
+	altair_eval_guest_boot_effects_symfony, NULL
 };
 
 static bool compile_sources(void)
@@ -122,6 +124,21 @@ void altair_eval_guest_boot_prime(void)
 	zval outcome;
 
 	call_dropping("Altair\\Eval\\Guest\\prime_workers", &outcome);
+	zval_ptr_dtor(&outcome);
+	/* The swap is the same for every worker (a booted template's policy is read-only or rollback):
+	 * done once here, after the priming (which looks for the app's own listeners), it cost each warm
+	 * call about 2 ms (SwiftMailer's first class alone loads its dependency maps). What a worker
+	 * records is still its own: the list is in its C memory, emptied before its snippet. */
+	if (!ALTAIR_EVAL_G(guest_allow_writes) && !ALTAIR_EVAL_G(guest_unsafe)) {
+		altair_eval_guest_boot_record_effects();
+	}
+}
+
+void altair_eval_guest_boot_record_effects(void)
+{
+	zval outcome;
+
+	call_dropping("Altair\\Eval\\Guest\\record_effects", &outcome);
 	zval_ptr_dtor(&outcome);
 }
 

@@ -13,6 +13,9 @@ extern const char altair_eval_guest_boot_core[];
 extern const char altair_eval_guest_boot_laravel[];
 extern const char altair_eval_guest_boot_symfony[];
 extern const char altair_eval_guest_boot_aliases[];
+extern const char altair_eval_guest_boot_effects[];
+extern const char altair_eval_guest_boot_effects_laravel[];
+extern const char altair_eval_guest_boot_effects_symfony[];
 
 /* Boots the project and sends the {kind:"host"} frame. false: the boot failed, EG(exception)
  * holds why (an Altair\Eval\Guest\BootException whose previous is the cause). */
@@ -31,8 +34,14 @@ void altair_eval_guest_boot_release_connections(void);
 
 /* A booted template, after a boot that succeeded: the first-use work of the workers' first database
  * call done once for all of them (Altair\Eval\Guest\prime_workers in boot/core.c; nothing
- * connects). Exceptions are dropped. */
+ * connects), then, in read-only and rollback mode, the transports' swap. Exceptions are dropped. */
 void altair_eval_guest_boot_prime(void);
+
+/* In read-only and rollback mode, once per process: the booted app's transports swapped for
+ * recording ones (Altair\Eval\Guest\record_effects in boot/effects.c; guest/effects.c keeps the
+ * list), by a booted template after its priming (altair_eval_guest_boot_prime), else right before the
+ * snippet. A step that fails is listed as an effect of kind "unrecorded"; nothing is thrown. */
+void altair_eval_guest_boot_record_effects(void);
 
 /* Composer's autoload dirs after the boot (Altair\Eval\Guest\autoload_dirs in boot/core.c): an
  * array of strings in dirs (empty without Composer 2). Exceptions are dropped. */

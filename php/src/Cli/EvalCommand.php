@@ -40,6 +40,8 @@ final class EvalCommand extends Command
             ->addOption('memory-mb', null, InputOption::VALUE_REQUIRED, sprintf('Memory limit in MiB, %d to %d', $limits->minMemoryMb(), $limits->maxMemoryMb()), (string) $limits->defaultMemoryMb())
             ->addOption('database', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Declare a database besides the app\'s own (found in .env): pgsql://HOST:PORT, mysql://HOST:PORT, redis://HOST:PORT, mysql+unix:///path/to/socket … Reached through the relay, read-only unless --writes. Repeatable; default: ALTAIR_EVAL_DATABASES (separated by spaces or commas)')
             ->addOption('no-queries', null, InputOption::VALUE_NONE, 'Do not list the statements the databases ran under the value (human output; the JSON keeps them)')
+            ->addOption('no-effects', null, InputOption::VALUE_NONE, 'Do not list what the app would have sent, queued, dispatched, called or logged (human output; the JSON keeps them)')
+            ->addOption('fake-http', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Answer the HTTP calls the app makes in read-only and rollback mode (recorded, never sent): \'[METHOD ]host/path*=STATUS[:BODY]\', e.g. \'POST api.stripe.com/*=200:{"id":"ch_1"}\'; an unmatched call gets a 503 that names the sandbox. Repeatable')
             ->addOption('allow-endpoint', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'With the network off, let the snippet reach this endpoint: HOST:PORT (TCP; the kernel checks the port, not the host) or unix:/path/to/socket. Repeatable')
             ->addOption('env-policy', null, InputOption::VALUE_REQUIRED, 'The child\'s environment: inherit (yours, minus loader and ini overrides) or clean (only the --env names); default inherit, or clean when --env is given')
             ->addOption('env', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Pass this environment variable on under --env-policy=clean. Repeatable')
@@ -72,6 +74,10 @@ final class EvalCommand extends Command
                 value (--no-queries hides them). Try a write and undo it:
                   <info>%command.full_name% --writes=rollback '$o = Order::create([...]); return [$o->total, Order::count()];'</info>
                 Another database: <info>--database=pgsql://127.0.0.1:5432</info>. The network is off otherwise.
+                Without --writes, what the app would send, queue, dispatch, call or log (mail, jobs,
+                events, HTTP, the log) is recorded instead and listed under the queries (--no-effects
+                hides them); a recorded HTTP call gets a 503, or the answer --fake-http gives it:
+                  <info>%command.full_name% --writes=rollback --fake-http 'POST api.stripe.com/*=200:{"id":"ch_1"}' 'return app(Checkout::class)->pay(1);'</info>
                 The environment is yours (inherit) unless --env-policy=clean, which passes only the
                 --env names; LD_*, PHPRC, PHP_INI_SCAN_DIR and similar overrides are never passed.
 
@@ -94,7 +100,7 @@ final class EvalCommand extends Command
         $call = $run->call($options, is_string($argument) ? $argument : null, is_resource($stream) ? $stream : STDIN);
 
         $outcome = $run->evaluate($call);
-        $output->write($run->render($outcome, $call, $format, $output->isDecorated(), $output->isVerbose(), !$options->flag('no-queries')), false, OutputInterface::OUTPUT_RAW);
+        $output->write($run->render($outcome, $call, $format, $output->isDecorated(), $output->isVerbose(), !$options->flag('no-queries'), !$options->flag('no-effects')), false, OutputInterface::OUTPUT_RAW);
 
         return $run->exitCode($outcome);
     }

@@ -11,6 +11,7 @@ use AltairEval\Frontend\Events\IdGenerator;
 use AltairEval\Frontend\Runtime\ContractJson;
 use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\FakeHttp;
 use AltairEval\Frontend\Runtime\Limits;
 use AltairEval\Frontend\Runtime\Outcome;
 
@@ -58,6 +59,7 @@ final class EvalRun
             envPolicy: $envPolicy,
             envAllow: $envAllow,
             databases: $options->databases(),
+            fakeHttp: FakeHttp::fromOptions($options->strings('fake-http')),
         );
     }
 
@@ -99,13 +101,13 @@ final class EvalRun
     /**
      * The bytes to print on stdout: the pretty contract and a newline, or the human form.
      */
-    public function render(Outcome $outcome, EvalCall $call, string $format, bool $decorated, bool $verbose, bool $queries = true): string
+    public function render(Outcome $outcome, EvalCall $call, string $format, bool $decorated, bool $verbose, bool $queries = true, bool $effects = true): string
     {
         if ($format === 'json') {
             return (new ContractJson())->encode($outcome, pretty: true) . PHP_EOL;
         }
 
-        return (new HumanRenderer($decorated))->render($outcome, $call, $verbose, $queries);
+        return (new HumanRenderer($decorated))->render($outcome, $call, $verbose, $queries, $effects);
     }
 
     public function exitCode(Outcome $outcome): int

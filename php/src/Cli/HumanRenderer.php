@@ -10,8 +10,8 @@ use AltairEval\Frontend\Runtime\Outcome;
 /**
  * The human form of a result: the snippet's stdout, then `✓ <type> <short value>` or `✗ <Class>:
  * <message>` with `at <file>:<line>`, then the snippet's stderr, `duration=…ms memory=… KB exit=…`
- * and the sandbox line; the statements the database relay saw go under the value and the databases
- * after the sandbox line (QuerySummary). ANSI colours only when asked for (the caller knows whether stdout is a TTY).
+ * and the sandbox line; the statements the database relay saw go under the value (QuerySummary), what
+ * the app would have sent under them (EffectSummary), and the databases after the sandbox line. ANSI colours only when asked for (the caller knows whether stdout is a TTY).
  * Everything that comes from the snippet passes through TerminalText: its control characters are
  * shown, never sent to the terminal.
  */
@@ -36,18 +36,21 @@ final class HumanRenderer
     private readonly ValueSummary $values;
     private readonly SandboxSummary $sandbox;
     private readonly QuerySummary $queries;
+    private readonly EffectSummary $effects;
 
     public function __construct(private readonly bool $colour)
     {
         $this->values = new ValueSummary();
         $this->sandbox = new SandboxSummary();
         $this->queries = new QuerySummary();
+        $this->effects = new EffectSummary();
     }
 
     /**
      * @param bool $queries show the statements the database relay saw, under the value
+     * @param bool $effects show what the app would have sent, queued, dispatched, called or logged, under them
      */
-    public function render(Outcome $outcome, EvalCall $call, bool $verbose = false, bool $queries = true): string
+    public function render(Outcome $outcome, EvalCall $call, bool $verbose = false, bool $queries = true, bool $effects = true): string
     {
         $out = '';
         if ($outcome->stdout !== '') {
@@ -59,6 +62,11 @@ final class HumanRenderer
         $out .= $this->status($outcome, $call, $verbose);
         if ($queries) {
             foreach ($this->queries->lines($outcome->queries, $outcome->sandbox) as $line) {
+                $out .= $this->paint(self::DIM, $line) . "\n";
+            }
+        }
+        if ($effects) {
+            foreach ($this->effects->lines($outcome->effects) as $line) {
                 $out .= $this->paint(self::DIM, $line) . "\n";
             }
         }

@@ -18,9 +18,9 @@ use AltairEval\Frontend\Events\EventLogException;
 final class LeanEval implements OptionValues
 {
     /** EvalCommand's options by how they take values (EvalCommandParityTest keeps them in step). */
-    public const FLAGS = ['stdin', 'base64', 'network', 'allow-network', 'unsafe', 'no-queries'];
+    public const FLAGS = ['stdin', 'base64', 'network', 'allow-network', 'unsafe', 'no-queries', 'no-effects'];
     public const VALUES = ['file', 'timeout-ms', 'memory-mb', 'env-policy', 'bootstrap', 'project-root', 'format'];
-    public const LISTS = ['allow-endpoint', 'env', 'database'];
+    public const LISTS = ['allow-endpoint', 'env', 'database', 'fake-http'];
     /** Options whose value is optional: absent false, given alone null, as Symfony gives them. */
     public const OPTIONAL = ['writes', 'allow-writes'];
 
@@ -104,7 +104,7 @@ final class LeanEval implements OptionValues
             $format = $run->format($options);
             $call = $run->call($options, $this->snippet, $stdin);
             $outcome = $run->evaluate($call);
-            fwrite($stdout, $run->render($outcome, $call, $format, false, false, !$options->flag('no-queries')));
+            fwrite($stdout, $run->render($outcome, $call, $format, false, false, !$options->flag('no-queries'), !$options->flag('no-effects')));
 
             return $run->exitCode($outcome);
         } catch (UsageError $error) {

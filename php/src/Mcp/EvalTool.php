@@ -9,6 +9,7 @@ use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Runtime\ContractJson;
 use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\FakeHttp;
 use AltairEval\Frontend\Runtime\Limits;
 
 /**
@@ -20,7 +21,7 @@ use AltairEval\Frontend\Runtime\Limits;
 final class EvalTool
 {
     public const NAME = 'framework__eval';
-    private const ARGUMENTS = ['snippet', 'timeout_ms', 'allow_writes', 'allow_network'];
+    private const ARGUMENTS = ['snippet', 'timeout_ms', 'allow_writes', 'allow_network', 'fake_http'];
 
     private readonly ProtocolVersion $versions;
     private readonly ContractJson $json;
@@ -50,7 +51,9 @@ final class EvalTool
             . 'The app\'s own databases (its .env) are reached through a relay, read-only unless allowed. '
             . 'Writes to the project and its databases: %s. Network: %s. The result is the EvalResult contract (ok, result, stdout, stderr, '
             . 'exception, duration_ms, memory_peak_bytes, exit_code, timed_out, signal, limit_exceeded, error, '
-            . 'stdout_truncated, stderr_truncated, sandbox with sandbox.databases, host, queries: every statement the databases ran).',
+            . 'stdout_truncated, stderr_truncated, sandbox with sandbox.databases, host, queries: every statement the databases ran, '
+            . 'effects: what the app would have mailed, queued, dispatched, called over HTTP or logged, recorded instead in read-only and rollback mode, '
+            . 'and the connections the sandbox refused).',
             $this->policy->projectRoot,
             match ($this->policy->allowWrites) {
                 true => 'may be allowed per call with allow_writes: true (kept) or "rollback" (run, then undone)',
@@ -78,6 +81,13 @@ final class EvalTool
                     'description' => 'true: let the snippet write inside the project and to its databases; "rollback": let it write to its databases and undo every write when the evaluation ends (the project stays read-only). Only if the server allows it.',
                 ],
                 'allow_network' => ['type' => 'boolean', 'default' => false, 'description' => 'Let the snippet use the network (only if the server allows it).'],
+                'fake_http' => [
+                    'type' => 'object',
+                    'additionalProperties' => ['type' => 'string'],
+                    'description' => 'Answers for the HTTP calls the app makes without allow_writes: true (they are recorded in effects, never sent): '
+                        . '{"[METHOD ]host/path*": "STATUS[:BODY]"}, e.g. {"POST api.stripe.com/*": "200:{\"id\":\"ch_1\"}"}; '
+                        . 'an unmatched call gets a 503 that names the sandbox.',
+                ],
             ],
             'required' => ['snippet'],
             'additionalProperties' => false,
@@ -162,6 +172,7 @@ final class EvalTool
         if ($refusal !== null) {
             throw new ToolArgumentError($refusal);
         }
+        $fakeHttp = $this->fakeHttp($values['fake_http'] ?? null);
 
         return new EvalCall(
             snippet: $snippet,
@@ -174,7 +185,24 @@ final class EvalTool
             unsafe: false,
             allowEndpoints: $this->policy->allowEndpoints,
             databases: $this->policy->databases,
+            fakeHttp: $fakeHttp,
         );
+    }
+
+    /** @return array<string, string> */
+    private function fakeHttp(mixed $value): array
+    {
+        if ($value === null) {
+            return [];
+        }
+        if (!$value instanceof \stdClass) {
+            throw new ToolArgumentError('fake_http must be an object mapping "[METHOD ]host/path*" to "STATUS[:BODY]".');
+        }
+        try {
+            return FakeHttp::check(get_object_vars($value));
+        } catch (UsageError $bad) {
+            throw new ToolArgumentError($bad->getMessage());
+        }
     }
 
     /** @return bool|'rollback' */

@@ -101,6 +101,23 @@ final class ResultSchema
                         ],
                     ],
                 ],
+                'effects' => [
+                    'type' => 'array',
+                    'description' => 'In read-only and rollback mode, what the app would have sent, queued, dispatched, called or logged, recorded instead of done; '
+                        . 'and every connection the sandbox refused (kind blocked). In order; capped, then a last {truncated: true}.',
+                    'items' => [
+                        'type' => 'object',
+                        'properties' => [
+                            'kind' => [
+                                'type' => 'string',
+                                'description' => 'mail {to, subject, mailable}, job {class, queue, connection, payload_bytes}, event {class, listeners}, '
+                                    . 'broadcast {event, channels}, notification {class, channel, notifiable}, http {method, url, status, fake}, '
+                                    . 'log {level, message, channel}, blocked {call, address}, unrecorded {transport, reason}.',
+                            ],
+                            'truncated' => ['type' => 'boolean', 'description' => 'Only on the last entry, when the cap was reached.'],
+                        ],
+                    ],
+                ],
             ],
             'required' => Outcome::KEYS,
         ];

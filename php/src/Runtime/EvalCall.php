@@ -35,6 +35,8 @@ final class EvalCall
         public readonly array $envAllow = [],
         /** @var list<string> databases declared besides the app's own: "pgsql://host:port", "mysql+unix:///path" … */
         public readonly array $databases = [],
+        /** @var array<string, string> answers for the recorded HTTP calls: "[METHOD ]host/path*" => "STATUS[:BODY]" (EvalRequest fakeHttp) */
+        public readonly array $fakeHttp = [],
     ) {
         // the type says so, but a caller outside PHPStan's view (a decoded request, a test) may not
         if (is_string($allowWrites) && $allowWrites !== self::WRITES_ROLLBACK) { // @phpstan-ignore booleanAnd.alwaysFalse, notIdentical.alwaysFalse

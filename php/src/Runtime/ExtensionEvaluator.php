@@ -42,19 +42,25 @@ final class ExtensionEvaluator implements EvaluatorPort
 
     private function request(EvalCall $call): EvalRequest
     {
-        return new EvalRequest(
-            snippet: $call->snippet,
-            projectRoot: $call->projectRoot,
-            timeoutMs: $call->timeoutMs,
-            memoryLimitMb: $call->memoryLimitMb,
-            allowWrites: $call->allowWrites,
-            allowNetwork: $call->allowNetwork,
-            unsafe: $call->unsafe,
-            bootstrap: $call->bootstrap,
-            allowEndpoints: $call->allowEndpoints,
-            env: $call->envPolicy,
-            envAllow: $call->envAllow,
-            databases: $call->databases,
-        );
+        $arguments = [
+            'snippet' => $call->snippet,
+            'projectRoot' => $call->projectRoot,
+            'timeoutMs' => $call->timeoutMs,
+            'memoryLimitMb' => $call->memoryLimitMb,
+            'allowWrites' => $call->allowWrites,
+            'allowNetwork' => $call->allowNetwork,
+            'unsafe' => $call->unsafe,
+            'bootstrap' => $call->bootstrap,
+            'allowEndpoints' => $call->allowEndpoints,
+            'env' => $call->envPolicy,
+            'envAllow' => $call->envAllow,
+            'databases' => $call->databases,
+        ];
+        // named only when given: an extension older than fakeHttp takes the rest of the call
+        if ($call->fakeHttp !== []) {
+            $arguments['fakeHttp'] = $call->fakeHttp;
+        }
+
+        return new EvalRequest(...$arguments);
     }
 }

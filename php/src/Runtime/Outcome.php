@@ -14,7 +14,7 @@ final class Outcome
     public const KEYS = [
         'ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
         'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox',
-        'host', 'memory_peak_rss_bytes', 'queries',
+        'host', 'memory_peak_rss_bytes', 'queries', 'effects',
     ];
 
     /**
@@ -24,6 +24,7 @@ final class Outcome
      * @param array<string, mixed> $sandbox
      * @param array<string, mixed>|null $host what the guest booted (framework, version, environment, bootstrap, debug)
      * @param list<array<string, mixed>> $queries what the database relay saw, in order (docs/api.md, "queries")
+     * @param list<array<string, mixed>> $effects what the app would have sent, queued, dispatched, called or logged, and the connections refused (docs/api.md, "effects")
      */
     private function __construct(
         public readonly bool $ok,
@@ -44,6 +45,7 @@ final class Outcome
         public readonly ?array $host,
         public readonly ?int $memoryPeakRssBytes = null,
         public readonly array $queries = [],
+        public readonly array $effects = [],
     ) {
     }
 
@@ -71,6 +73,7 @@ final class Outcome
             host: self::map($data, 'host'),
             memoryPeakRssBytes: isset($data['memory_peak_rss_bytes']) ? self::int($data, 'memory_peak_rss_bytes') : null,
             queries: self::entries($data, 'queries'),
+            effects: self::entries($data, 'effects'),
         );
     }
 
@@ -100,6 +103,7 @@ final class Outcome
             'host' => $this->host,
             'memory_peak_rss_bytes' => $this->memoryPeakRssBytes,
             'queries' => $this->queries,
+            'effects' => $this->effects,
         ];
     }
 

@@ -30,6 +30,7 @@ final class CallMessage
             'env_policy' => $call->envPolicy,
             'env_allow' => $call->envAllow,
             'databases' => $call->databases,
+            'fake_http' => $call->fakeHttp,
         ];
     }
 
@@ -54,6 +55,7 @@ final class CallMessage
             envPolicy: $this->string($data, 'env_policy'),
             envAllow: $this->strings($data, 'env_allow'),
             databases: array_key_exists('databases', $data) ? $this->strings($data, 'databases') : [],
+            fakeHttp: array_key_exists('fake_http', $data) ? $this->stringMap($data, 'fake_http') : [],
         );
     }
 
@@ -73,6 +75,23 @@ final class CallMessage
     private function bool(array $data, string $key): bool
     {
         return is_bool($data[$key] ?? null) ? $data[$key] : throw new ServeError(sprintf('malformed request: %s.', $key));
+    }
+
+    /**
+     * @param array<mixed> $data
+     * @return array<string, string>
+     */
+    private function stringMap(array $data, string $key): array
+    {
+        $map = $data[$key] ?? null;
+        if ($map instanceof \stdClass) {
+            $map = get_object_vars($map);
+        }
+        if (!is_array($map) || array_filter($map, 'is_string') !== $map || array_filter(array_keys($map), 'is_string') !== array_keys($map)) {
+            throw new ServeError(sprintf('malformed request: %s.', $key));
+        }
+        /** @var array<string, string> $map */
+        return $map;
     }
 
     /**

@@ -119,6 +119,36 @@ final class EvalCommandTest extends TestCase
         self::assertCount($calls, $this->evaluator->calls, 'nothing ran');
     }
 
+    public function testPassesFakeHttpAnswersThrough(): void
+    {
+        $exit = $this->altair([
+            'eval', '--project-root=' . $this->root, '--writes=rollback',
+            '--fake-http=POST api.stripe.com/*=200:{"id":"ch_1","a=b":1}', '--fake-http', 'api.example.com/x?y=1=503', 'return 1;',
+        ]);
+
+        self::assertSame(0, $exit, $this->output->errors());
+        self::assertSame(['POST api.stripe.com/*' => '200:{"id":"ch_1","a=b":1}', 'api.example.com/x?y=1' => '503'], $this->evaluator->lastCall()->fakeHttp);
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, 'return 1;']));
+        self::assertSame([], $this->evaluator->lastCall()->fakeHttp);
+    }
+
+    public function testNoEffectsHidesThemFromTheHumanOutputOnly(): void
+    {
+        $this->evaluator->answer($this->outcomes->make(['effects' => [['kind' => 'mail', 'to' => ['eve@example.com'], 'subject' => 'Hi', 'mailable' => null]]]));
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, 'return 1;']));
+        self::assertStringContainsString("effects: 1 (recorded, not sent)
+  mail     to eve@example.com  \"Hi\"
+", $this->output->fetch());
+
+        $this->evaluator->answer($this->outcomes->make(['effects' => [['kind' => 'mail', 'to' => ['eve@example.com'], 'subject' => 'Hi', 'mailable' => null]]]));
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--no-effects', 'return 1;']));
+        self::assertStringNotContainsString('effects', $this->output->fetch());
+
+        $this->evaluator->answer($this->outcomes->make(['effects' => [['kind' => 'mail', 'to' => ['eve@example.com'], 'subject' => 'Hi', 'mailable' => null]]]));
+        self::assertSame(0, $this->altair(['eval', '--project-root=' . $this->root, '--no-effects', '--format=json', 'return 1;']));
+        self::assertSame('mail', json_decode($this->output->fetch(), true)['effects'][0]['kind'] ?? null);
+    }
+
     public function testEnvPolicyCleanWithoutNamesPassesNothing(): void
     {
         $exit = $this->altair(['eval', '--project-root=' . $this->root, '--env-policy=clean', 'return 1;']);
@@ -265,6 +295,9 @@ final class EvalCommandTest extends TestCase
         yield 'bad env name' => [['eval', '--env=A-B', 'x'], '--env must name an environment variable'];
         yield 'bad env policy' => [['eval', '--env-policy=none', 'x'], '--env-policy must be one of inherit, clean'];
         yield 'env names with inherit' => [['eval', '--env-policy=inherit', '--env=PATH', 'x'], '--env names what --env-policy=clean passes on'];
+        yield 'fake http without an answer' => [['eval', '--fake-http=api.example.com/*', 'x'], '--fake-http must be \'[METHOD ]host/path*=STATUS[:BODY]\''];
+        yield 'fake http with a bad status' => [['eval', '--fake-http=api.example.com/*=600:x', 'x'], '--fake-http must be'];
+        yield 'fake http with a space in the pattern' => [['eval', '--fake-http=POST api.example.com/a b=200', 'x'], '--fake-http: "POST api.example.com/a b" is not a pattern'];
         yield 'too many arguments' => [['eval', 'a', 'b'], 'Too many arguments'];
         yield 'unknown command' => [['evil'], 'Command "evil" is not defined'];
         $tooBig = str_repeat('1;', 524289);
@@ -397,7 +430,7 @@ final class EvalCommandTest extends TestCase
     {
         self::assertSame(0, $this->altair(['eval', '--help']));
         $help = $this->output->fetch();
-        foreach (['--file', '--stdin', '--base64', '--timeout-ms', '--memory-mb', '--writes', '--network', '--unsafe', '--bootstrap', '--project-root', '--format', '--allow-endpoint', '--env-policy', '--env', 'Exit codes'] as $option) {
+        foreach (['--file', '--stdin', '--base64', '--timeout-ms', '--memory-mb', '--writes', '--network', '--unsafe', '--bootstrap', '--project-root', '--format', '--allow-endpoint', '--env-policy', '--env', '--no-effects', '--fake-http', 'Exit codes'] as $option) {
             self::assertStringContainsString($option, $help);
         }
     }

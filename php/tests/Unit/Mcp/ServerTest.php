@@ -183,6 +183,8 @@ final class ServerTest extends TestCase
         yield 'network not allowed' => [['snippet' => 'x', 'allow_network' => true], 'started without --allow-network'];
         yield 'unsafe' => [['snippet' => 'x', 'unsafe' => true], 'unsafe is not available over MCP'];
         yield 'unknown argument' => [['snippet' => 'x', 'path' => '/'], 'unknown argument "path"'];
+        yield 'fake http not an object' => [['snippet' => 'x', 'fake_http' => ['POST x/*=200']], 'fake_http must be an object'];
+        yield 'fake http with a bad answer' => [['snippet' => 'x', 'fake_http' => ['POST x/*' => 'ok']], 'fake_http: the answer for "POST x/*" must be "STATUS[:BODY]"'];
         // the same words as `bin/altair eval`'s usage error (EvalCommandTest)
         yield 'oversized snippet' => [['snippet' => str_repeat('1;', 524289)], 'Invalid arguments: the snippet is over 1048576 bytes (EvalRequest::MAX_SNIPPET_BYTES)'];
     }
@@ -262,6 +264,26 @@ final class ServerTest extends TestCase
         self::assertSame('array', $schema['properties']['sandbox']['properties']['databases']['type'] ?? null);
         self::assertTrue($tools['result']['tools'][0]['annotations']['readOnlyHint'] ?? null, 'rollback keeps nothing');
         self::assertStringContainsString('"rollback" runs them and undoes them', (string) ($tools['result']['tools'][0]['description'] ?? ''));
+    }
+
+    public function testFakeHttpAnswersReachTheCallAndEffectsAreInTheStructuredResultAndTheSchema(): void
+    {
+        $outcomes = new Outcomes();
+        $effect = ['kind' => 'http', 'method' => 'POST', 'url' => 'https://api.stripe.com/v1/charges', 'status' => 200, 'fake' => true];
+        $this->evaluator->answer($outcomes->make(['effects' => [$effect]]));
+        $server = $this->initialized();
+        $tools = $this->send($server, ['jsonrpc' => '2.0', 'id' => 1, 'method' => 'tools/list']);
+        $result = $this->call($server, ['snippet' => 'x', 'fake_http' => ['POST api.stripe.com/*' => '200:{"id":"ch_1"}']]);
+
+        self::assertFalse($result['isError']);
+        self::assertSame(['POST api.stripe.com/*' => '200:{"id":"ch_1"}'], $this->evaluator->lastCall()->fakeHttp);
+        self::assertSame([$effect], $result['structuredContent']['effects'] ?? null);
+        self::assertSame([$effect], json_decode((string) ($result['content'][0]['text'] ?? ''), true)['effects'] ?? null);
+        $tool = $tools['result']['tools'][0] ?? [];
+        self::assertContains('effects', $tool['outputSchema']['required'] ?? []);
+        self::assertSame('array', $tool['outputSchema']['properties']['effects']['type'] ?? null);
+        self::assertSame('object', $tool['inputSchema']['properties']['fake_http']['type'] ?? null);
+        self::assertStringContainsString('effects:', (string) ($tool['description'] ?? ''));
     }
 
     public function testBootEndpointsReachEveryCallAndTheToolSaysSo(): void

@@ -29,7 +29,7 @@ final class OutcomeHostTest extends TestCase
         $outcome = Outcome::fromArray(['ok' => true, 'sandbox' => [], 'memory_peak_rss_bytes' => 27_000_000]);
 
         self::assertSame(27_000_000, $outcome->memoryPeakRssBytes);
-        self::assertSame(['host', 'memory_peak_rss_bytes', 'queries'], array_slice(array_keys($outcome->toArray()), -3));
+        self::assertSame(['host', 'memory_peak_rss_bytes', 'queries', 'effects'], array_slice(array_keys($outcome->toArray()), -4));
         self::assertNull(Outcome::fromArray(['ok' => true, 'sandbox' => []])->memoryPeakRssBytes);
     }
 

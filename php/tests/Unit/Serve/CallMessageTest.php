@@ -31,6 +31,20 @@ final class CallMessageTest extends TestCase
         self::assertSame(['pgsql://127.0.0.1:5432'], $decoded->databases);
     }
 
+    public function testFakeHttpAnswersTravelAndComeBackTheSame(): void
+    {
+        $fakes = ['POST api.stripe.com/*' => '200:{"id":"ch_1"}', 'api.example.com/x' => '503'];
+        $messages = new CallMessage();
+
+        $decoded = $messages->decode(unserialize(serialize($messages->encode(new EvalCall('x', '/app', 1000, 128, fakeHttp: $fakes))), ['allowed_classes' => false]));
+        self::assertSame($fakes, $decoded->fakeHttp);
+        self::assertSame([], $messages->decode($messages->encode(new EvalCall('x', '/app', 1000, 128)))->fakeHttp);
+        $data = $messages->encode(new EvalCall('x', '/app', 1000, 128));
+        $data['fake_http'] = ['a/*' => 200];
+        $this->expectException(ServeError::class);
+        $messages->decode($data);
+    }
+
     public function testAnotherWritesValueIsMalformed(): void
     {
         $data = (new CallMessage())->encode(new EvalCall('x', '/app', 1000, 128));
