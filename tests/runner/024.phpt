@@ -18,7 +18,7 @@ var_dump($sandbox['disable_functions'], $sandbox['open_basedir'], $sandbox['eval
 var_dump($r->host);
 ?>
 --EXPECT--
-ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox,host,memory_peak_rss_bytes,queries,effects
+ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox,host,memory_peak_rss_bytes,queries,effects,session
 array(2) {
   ["type"]=>
   string(4) "null"

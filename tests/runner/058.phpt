@@ -20,7 +20,7 @@ $record = 'Altair\Eval\Guest\record_effect';
 $r = altair_eval("$record('log', ['level' => 'info', 'message' => 'one', 'to' => ['a@b', 2, ['nested']], 'object' => new stdClass()]);"
     . "$record('mail', ['subject' => \"bad \\xff utf-8\", 'kind' => 'not mine', 'at_ns' => 1]); return 1;", $root);
 echo json_encode($r->effects), "\n";
-echo json_encode(array_keys($r->toArray())) === json_encode(['ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code', 'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox', 'host', 'memory_peak_rss_bytes', 'queries', 'effects']) ? 'contract order' : 'ORDER', "\n";
+echo json_encode(array_keys($r->toArray())) === json_encode(['ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code', 'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox', 'host', 'memory_peak_rss_bytes', 'queries', 'effects', 'session']) ? 'contract order' : 'ORDER', "\n";
 
 // the count cap
 $r = altair_eval("for (\$i = 0; \$i < 600; \$i++) { $record('log', ['message' => \"line \$i\"]); } return 1;", $root);
