@@ -66,9 +66,24 @@ typedef struct {
 	bool refused; /* the relay answered it itself (it never reached the server) */
 } altair_relay_query;
 
+/* The two legs of a relayed connection. */
+typedef enum { ALTAIR_RELAY_SERVER = 0, ALTAIR_RELAY_CLIENT = 1 } altair_relay_leg;
+
 typedef struct altair_relay_io {
 	altair_relay_buf to_server; /* the core writes these bytes to the server, in order */
 	altair_relay_buf to_client; /* ... and these to the client */
+	/* TLS (docs/relay.md, "TLS"; the core does it: relay/tls.h, runner/relay_tls.c). Set by the
+	 * engine through altair_relay_start_tls(): TLS starts on that leg after the first tls_plain[leg]
+	 * bytes queued for it, which go as they are (the protocol's own request for TLS, or its
+	 * answer); from then on what the engine queues for that leg goes in records, and what comes
+	 * from it is decrypted before the engine sees it. The core clears tls_start once it started. */
+	bool tls_start[2];
+	size_t tls_plain[2];
+	/* Bytes the client sent after its request for TLS, which the engine had in hand when it asked
+	 * (MySQL's client sends its ClientHello right behind its SSLRequest; Redis's client speaks TLS
+	 * from its first byte): moved here by the engine, the core hands them to the client's TLS leg
+	 * once it started it. */
+	altair_relay_buf tls_carry;
 	void (*on_query)(void *context, const altair_relay_query *query); /* may be NULL */
 	void *context;
 	uint64_t (*now_ns)(void); /* a monotonic clock */
@@ -79,6 +94,13 @@ typedef struct altair_relay_io {
 	size_t client_held;
 } altair_relay_io;
 
+/* TLS to the server, as the app's configuration asks for it (the verification is the core's). */
+typedef enum {
+	ALTAIR_RELAY_TLS_NEVER = 0, /* sslmode=disable; a MySQL or Redis app that asks for none */
+	ALTAIR_RELAY_TLS_PREFERRED, /* when the server offers it (libpq's prefer, its default) */
+	ALTAIR_RELAY_TLS_REQUIRED,  /* or the client is refused (sslmode=require and stricter, a CA, rediss://) */
+} altair_relay_tls_policy;
+
 typedef struct {
 	altair_relay_mode mode;
 	/* How a refusal names the database to the user, e.g. "mysql at 127.0.0.1:3306". */
@@ -87,7 +109,30 @@ typedef struct {
 	 * may run on the server past it (MariaDB's max_statement_time, MySQL's max_execution_time, set
 	 * by the engine; PostgreSQL: cancel()). */
 	uint64_t deadline_ns;
+	/* TLS to the server (docs/relay.md, "TLS"). With ALTAIR_RELAY_TLS_NEVER the engine still
+	 * follows a client that asks for TLS where its protocol lets the relay see it (MySQL). */
+	altair_relay_tls_policy server_tls;
+	/* The relay has a certificate for the names the app uses: a client that asks for TLS may get
+	 * it (PostgreSQL: only when the app's configuration requires TLS; MySQL: when the server
+	 * offers it; Redis: a client that speaks TLS from its first byte). */
+	bool client_tls;
+	/* The client's leg is one mysqlnd sends a password on in clear (TLS, or a Unix socket): MySQL's
+	 * caching_sha2_password full authentication takes the relay's own RSA key otherwise. */
+	bool client_secure;
+	/* The server's leg is a Unix socket (a secure transport to MySQL without TLS). */
+	bool server_local;
+	/* Passwords the host read from the app's own configuration for this server (PostgreSQL: the
+	 * relay answers a login of these users itself and logs in to the server with them: kept
+	 * connections; docs/relay.md, "PostgreSQL", kept connections). NULL-terminated pairs, or NULL. */
+	const char *const *credentials;
 } altair_relay_config;
+
+/* Starts TLS on leg after what is queued for it now (relay/engine.h, io->tls_start). */
+static inline void altair_relay_start_tls(altair_relay_io *io, altair_relay_leg leg)
+{
+	io->tls_start[leg] = true;
+	io->tls_plain[leg] = leg == ALTAIR_RELAY_SERVER ? io->to_server.length : io->to_client.length;
+}
 
 /* What holds, for sandbox.databases; filled by status() at any time (fields unknown stay as set
  * by the caller: "" / -1 / NULL / false). */
@@ -136,6 +181,10 @@ typedef struct altair_relay_engine {
 	 * server: the bytes that cancel it, sent on a fresh connection to the same server
 	 * (PostgreSQL's CancelRequest with the key the server gave); 0 when there is nothing to cancel. */
 	size_t (*cancel)(const altair_relay_session *session, unsigned char *out, size_t room);
+	/* Optional. TLS failed on a leg (the server's certificate did not verify, its handshake
+	 * failed; why is the reason): the engine queues its protocol's error for the client, when the
+	 * client can still be told (the server's leg), and the core ends the connection. */
+	void (*tls_failed)(altair_relay_session *session, altair_relay_leg leg, const char *why);
 } altair_relay_engine;
 
 /* The refusal every engine puts in its protocol's error packet: one sentence whatever the driver,
