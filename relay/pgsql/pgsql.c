@@ -67,11 +67,67 @@ static step ready_message(pgsql_session *s, const altair_pgsql_message *m)
 	return CONSUMED;
 }
 
+/* The relay's SSLRequest to the server (its length, the code 80877103). */
+static const unsigned char ssl_request[8] = {0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f};
+_Static_assert(ALTAIR_PGSQL_SSL_REQUEST == 0x04d2162fu, "SSLRequest's code");
+
+/* The startup packet to the server: after the server's answer to the relay's own SSLRequest where
+ * the app's configuration asks for TLS (docs/relay.md, "TLS"), at once otherwise. */
+static void send_startup(pgsql_session *s, const altair_relay_buf *packet)
+{
+	if (s->server_tls != ALTAIR_RELAY_TLS_NEVER && !s->tls_asked && !s->tls_settled) {
+		altair_relay_buf_append(&s->startup_held, packet->data, packet->length);
+		altair_relay_buf_append(&s->io->to_server, ssl_request, sizeof(ssl_request));
+		s->tls_asked = true;
+		return;
+	}
+	altair_relay_buf_append(&s->io->to_server, packet->data, packet->length);
+}
+
+size_t altair_pgsql_tls_answer(pgsql_session *s, const unsigned char *bytes, size_t length)
+{
+	s->tls_asked = false;
+	s->tls_settled = true;
+	if (length > 1 && bytes[0] == 'S') {
+		/* libpq refuses the same (CVE-2021-23222): nothing may come before the handshake */
+		altair_pgsql_fatal(s, "altair_eval: the server sent unencrypted bytes after its answer to the relay's SSLRequest");
+		return 0;
+	}
+	if (bytes[0] == 'S') {
+		altair_relay_start_tls(s->io, ALTAIR_RELAY_SERVER);
+	} else if (bytes[0] != 'N') {
+		altair_pgsql_fatal(s, "altair_eval: the server did not answer the relay's SSLRequest as PostgreSQL does");
+		return 0;
+	} else if (s->server_tls == ALTAIR_RELAY_TLS_REQUIRED) {
+		altair_pgsql_fatal(s, "altair_eval: the server does not accept TLS, which the app's configuration requires (sslmode); the relay did not log in");
+		return 0;
+	}
+	altair_relay_buf_append(&s->io->to_server, s->startup_held.data, s->startup_held.length);
+	altair_relay_buf_free(&s->startup_held);
+	return 1;
+}
+
+/* A client's SSLRequest: 'S' and TLS where the app's configuration requires it and the relay has a
+ * certificate for it; 'N' otherwise (libpq's prefer, its default, goes on in plaintext: the wire
+ * to the server is the relay's, encrypted as the configuration asks). */
+static void client_ssl_request(pgsql_session *s)
+{
+	if (!s->client_tls || s->client_tls_started) {
+		altair_relay_buf_append(&s->io->to_client, "N", 1);
+		return;
+	}
+	altair_relay_buf_append(&s->io->to_client, "S", 1);
+	altair_relay_start_tls(s->io, ALTAIR_RELAY_CLIENT);
+	s->client_tls_started = true;
+}
+
 static void startup_message(pgsql_session *s, const altair_pgsql_message *m)
 {
 	uint32_t code = m->length >= 4 ? altair_pgsql_u32(m->body) : 0;
-	if (code == ALTAIR_PGSQL_SSL_REQUEST || code == ALTAIR_PGSQL_GSSENC_REQUEST) {
-		altair_relay_buf_append(&s->io->to_client, "N", 1); /* the client side is plaintext (local) */
+	if (code == ALTAIR_PGSQL_SSL_REQUEST) {
+		client_ssl_request(s);
+	} else if (code == ALTAIR_PGSQL_GSSENC_REQUEST) {
+		altair_relay_buf_append(&s->io->to_client, "N", 1); /* no GSSAPI encryption */
 	} else if (code == ALTAIR_PGSQL_CANCEL_REQUEST) {
 		unsigned char length[4] = {0, 0, 0, (unsigned char) (m->length + 4)};
 		altair_relay_buf_append(&s->io->to_server, length, 4);
@@ -95,7 +151,8 @@ static void startup_message(pgsql_session *s, const altair_pgsql_message *m)
 				return;
 			}
 		}
-		altair_relay_buf_append(&s->io->to_server, packet.data, packet.length);
+		altair_pgsql_login_start(s, packet.data, packet.length);
+		send_startup(s, &packet);
 		altair_relay_buf_free(&packet);
 		s->client = CLIENT_AUTH;
 	} else {
@@ -118,6 +175,23 @@ altair_relay_verdict altair_pgsql_client_input(pgsql_session *s)
 		}
 		if (s->client == CLIENT_STARTUP) {
 			startup_message(s, &m);
+			if (s->io->tls_start[ALTAIR_RELAY_CLIENT] && s->client_in.length > used + m.total) {
+				/* the server refuses the same (CVE-2021-23214): what follows must be TLS records */
+				altair_pgsql_fatal(s, "altair_eval: the client sent unencrypted bytes after its SSLRequest");
+				break;
+			}
+		} else if (s->client == CLIENT_AUTH && s->server == SERVER_AUTH && s->password) {
+			if (s->client_checked || s->server_method <= 0) {
+				break; /* nothing asked of it yet, or its start waits for the server's */
+			}
+			altair_pgsql_login_client(s, &m);
+			if (!s->close && altair_pgsql_login_ready(s)) {
+				used += m.total;
+				altair_relay_buf_consume(&s->client_in, used);
+				used = 0;
+				(void) altair_pgsql_server_input(s); /* the server's start held for the child */
+				continue;
+			}
 		} else if (s->client == CLIENT_AUTH && s->server == SERVER_AUTH) {
 			if (m.type != 'p' || s->auth_turns == 0) {
 				break; /* not before the server is ready, nor an answer it did not ask for */
@@ -156,6 +230,10 @@ static altair_relay_session *pgsql_open(const altair_relay_config *config, altai
 	s->superuser = -1;
 	s->lexing.standard_strings = true;
 	s->lexing.mode = config->mode;
+	s->server_tls = config->server_tls;
+	s->client_tls = config->client_tls;
+	s->credentials = config->credentials;
+	s->server_method = -1;
 	return s;
 }
 
@@ -255,7 +333,19 @@ static void pgsql_close(altair_relay_session *s)
 	}
 	altair_relay_buf_free(&s->client_in);
 	altair_relay_buf_free(&s->server_in);
+	altair_relay_buf_free(&s->startup_held);
 	free(s);
+}
+
+/* TLS to the server failed (its certificate, its handshake): the client is told why, as libpq
+ * would say it had it connected itself. */
+static void pgsql_tls_failed(altair_relay_session *s, altair_relay_leg leg, const char *why)
+{
+	char message[400];
+	if (leg == ALTAIR_RELAY_SERVER) {
+		snprintf(message, sizeof(message), "altair_eval: the relay's TLS connection to the server failed: %s", why);
+		altair_pgsql_fatal(s, message);
+	}
 }
 
 /* A statement still running when the client is gone: PostgreSQL's CancelRequest (its length, the
@@ -281,4 +371,5 @@ const altair_relay_engine altair_relay_engine_pgsql = {
 	.status = pgsql_status,
 	.close = pgsql_close,
 	.cancel = pgsql_cancel,
+	.tls_failed = pgsql_tls_failed,
 };

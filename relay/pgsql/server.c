@@ -324,6 +324,33 @@ static bool track_parameter(pgsql_session *s, const altair_pgsql_message *m)
 	return true;
 }
 
+/* AuthenticationSASL passed on without the mechanisms that bind the exchange to the TLS channel
+ * (SCRAM-SHA-256-PLUS): the client's channel, if any, is with the relay, never the server's, so a
+ * binding could only fail; the server offers them over TLS (docs/relay.md, "TLS"). */
+static void sasl_without_binding(pgsql_session *s, const altair_pgsql_message *m)
+{
+	altair_relay_buf body = {0};
+	size_t offset = 4;
+	const char *mechanism;
+	bool any = false;
+
+	altair_relay_buf_append(&body, m->body, 4);
+	while ((mechanism = altair_pgsql_cstring(m, &offset)) && *mechanism) {
+		size_t length = strlen(mechanism);
+		if (length < 5 || strcmp(mechanism + length - 5, "-PLUS") != 0) {
+			altair_relay_buf_append(&body, mechanism, length + 1);
+			any = true;
+		}
+	}
+	altair_relay_buf_append(&body, "", 1);
+	if (!any || body.failed) {
+		altair_pgsql_fatal(s, "altair_eval: the server offers only authentication bound to its TLS channel (SCRAM-SHA-256-PLUS), which a relayed client cannot use");
+	} else {
+		altair_pgsql_put(&s->io->to_client, 'R', body.data, body.length);
+	}
+	altair_relay_buf_free(&body);
+}
+
 /* Before the guard: authentication passes through; a server that requires TLS is named. */
 static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 {
@@ -335,16 +362,23 @@ static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 		size_t length = 0;
 		const char *message = altair_pgsql_error_field(m, 'M', &length);
 		if (message && strstr(message, "no encryption")) {
-			altair_pgsql_fatal(s, "altair_eval: this PostgreSQL server requires TLS, which the relay does not speak to it yet");
+			altair_pgsql_fatal(s, "altair_eval: this PostgreSQL server requires TLS, which the app's configuration turns off (sslmode=disable or allow): the relay logged in without it");
 			return;
 		}
 		forward(s, m);
 		return;
 	}
+	if (altair_pgsql_login_server(s, m)) {
+		return; /* the relay's own login: the child gets its AuthenticationOk from login.c */
+	}
 	if (m->type == 'R' && m->length >= 4) {
 		/* Every request but AuthenticationOk (0) and SASLFinal (12) awaits one answer. */
 		uint32_t code = altair_pgsql_u32(m->body);
 		s->auth_turns += code != 0 && code != 12;
+		if (code == 10) {
+			sasl_without_binding(s, m);
+			return;
+		}
 	}
 	if (m->type != 'Z') {
 		forward(s, m);
@@ -386,6 +420,9 @@ static void guard_reply(pgsql_session *s, const altair_pgsql_message *m)
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 {
 	size_t used = 0;
+	if (s->tls_asked && s->server_in.length > 0) {
+		used = altair_pgsql_tls_answer(s, s->server_in.data, s->server_in.length);
+	}
 	while (s->server_in.length > used && !s->close) {
 		altair_pgsql_message m;
 		altair_pgsql_frame frame = altair_pgsql_next(s->server_in.data + used, s->server_in.length - used, false, &m);
@@ -403,6 +440,9 @@ altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 			}
 		} else if (s->server == SERVER_AUTH) {
 			auth_reply(s, &m);
+			if (!s->close && s->server_logged_in && !altair_pgsql_login_ready(s)) {
+				break; /* the rest of the server's start waits until the child is checked */
+			}
 		} else if (s->server == SERVER_GUARDING) {
 			if (m.type == 'N' || m.type == 'A') {
 				continue;

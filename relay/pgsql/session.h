@@ -23,6 +23,7 @@
 #define ALTAIR_RELAY_PGSQL_SESSION_H
 
 #include "../engine.h"
+#include "auth.h"
 #include "sql.h"
 #include "wire.h"
 
@@ -133,6 +134,29 @@ struct altair_relay_session {
 	/* BackendKeyData: what a CancelRequest for this session's backend names (cancel()) */
 	unsigned char backend_key[8];
 	bool backend_key_known;
+	/* TLS (docs/relay.md, "TLS"): to the server as the app's configuration asks; a client's
+	 * SSLRequest answered 'S' when client_tls. While the relay's own SSLRequest awaits the
+	 * server's one-byte answer, the client's startup packet waits in startup_held. */
+	altair_relay_tls_policy server_tls;
+	bool client_tls;
+	bool client_tls_started;
+	bool tls_asked;
+	bool tls_settled; /* the server answered it (or none was asked): the startup may go */
+	altair_relay_buf startup_held;
+	/* The relay's own login (relay/pgsql/auth.h): the startup's user is one the host knows the
+	 * password of (config->credentials). The server asks the relay, which answers with that
+	 * password; the child is asked the same way by the relay, which checks it sent that password.
+	 * The server's AuthenticationOk reaches the child only once both hold: what the server sends
+	 * after it waits in server_in meanwhile. NULL password: authentication passes through. */
+	const char *const *credentials;
+	const char *password;
+	char user[64], database[64];
+	altair_pgsql_auth_client login;
+	altair_pgsql_auth_server check;
+	int server_method;     /* what the server asked for first (-1: nothing yet); the child is asked the same */
+	bool client_checked;   /* the child sent the password */
+	bool server_logged_in; /* the server's AuthenticationOk came (the rest of its start waits for the child) */
+	bool client_told;      /* ... and the child got its own */
 };
 
 typedef struct altair_relay_session pgsql_session;
@@ -189,5 +213,19 @@ altair_relay_verdict altair_pgsql_server_input(pgsql_session *s);
 
 /* pgsql.c: the client's bytes in client_in, as far as the session takes them now. */
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s);
+/* The server's answer to the relay's SSLRequest, the first byte it sends: TLS starts, or the
+ * startup goes in plaintext (or the client is refused, where the app requires TLS). Returns the
+ * bytes it took (1), 0 when the session closes. */
+size_t altair_pgsql_tls_answer(pgsql_session *s, const unsigned char *bytes, size_t length);
+/* The relay's own login (login.c): the startup's user and database noted, and its password when
+ * the host knows it; the server's authentication request answered (true when it was the relay's
+ * to answer); the child's PasswordMessage checked; the child asked once the server's method is
+ * known. */
+void altair_pgsql_login_start(pgsql_session *s, const unsigned char *packet, size_t length);
+bool altair_pgsql_login_server(pgsql_session *s, const altair_pgsql_message *m);
+void altair_pgsql_login_client(pgsql_session *s, const altair_pgsql_message *m);
+/* Both sides are through (the child checked, the server's AuthenticationOk in): the child gets its
+ * AuthenticationOk (once) and true; false while one side is still to come. */
+bool altair_pgsql_login_ready(pgsql_session *s);
 
 #endif
