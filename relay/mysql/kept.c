@@ -194,6 +194,7 @@ static altair_relay_verdict reconnect(altair_relay_session *s, const altair_mysq
 	memcpy(s->pending_login, raw, packet->size);
 	s->pending_login_size = packet->size;
 	s->resumed = false;
+	s->upstream_tls = false; /* the fresh connection's leg starts in plaintext, as any login's */
 	s->greeting_size = 0; /* the client got the kept connection's; never offered again from here */
 	s->phase = PHASE_GREETING;
 	return ALTAIR_RELAY_RECONNECT;

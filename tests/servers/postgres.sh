@@ -52,8 +52,11 @@ hostnossl all app_tls 127.0.0.1/32 reject
 host all all 127.0.0.1/32 scram-sha-256
 HBA
   [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir/pg_hba.conf"
+  # In the server's own file, not on its command line: a test may present another certificate with
+  # ALTER SYSTEM and pg_reload_conf() (tests/databases/023), which a command-line setting would win over.
+  printf "ssl = on\nssl_cert_file = '%s'\nssl_key_file = '%s'\n" "$dir/tls/server.pem" "$dir/tls/server.key" >>"$dir/data/postgresql.conf"
   "${as_server[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w -t 30 \
-    -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c hba_file=$dir/pg_hba.conf -c password_encryption=scram-sha-256 -c ssl=on -c ssl_cert_file=$dir/tls/server.pem -c ssl_key_file=$dir/tls/server.key" \
+    -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c hba_file=$dir/pg_hba.conf -c password_encryption=scram-sha-256" \
     start >/dev/null 2>&1 || { cat "$dir/data/server.log" >&2; exit 1; }
   "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir/sock" -p "$port" -U postgres -d postgres >/dev/null <<'SQL'
 CREATE ROLE app LOGIN PASSWORD 'secret';
