@@ -121,6 +121,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/pgsql/query.c \
     relay/pgsql/extended.c \
     relay/pgsql/server.c \
+    relay/pgsql/kept.c \
     relay/pgsql/pgsql.c \
     relay/redis/resp.c \
     relay/redis/policy.c \

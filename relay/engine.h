@@ -41,15 +41,23 @@ typedef enum {
 	 * gives that connection back to its keep, connects to the server anew and passes on its bytes;
 	 * the engine logs the client in there. */
 	ALTAIR_RELAY_RECONNECT,
+	/* An engine that chooses its server connection once it read the client's start (attach()): the
+	 * core takes a kept connection kept under io->attach_key (none when io->attach_fresh) or
+	 * connects anew, and tells the engine which (attach()). */
+	ALTAIR_RELAY_ATTACH,
 } altair_relay_verdict;
 
 /* A server connection an engine lets the core keep after its client is done, for a later client of
  * the same server and mode (docs/ARCHITECTURE.md, "The database relay", kept connections): what
  * resuming it takes. Opaque to the core. */
-#define ALTAIR_RELAY_KEPT_BYTES 1024
+#define ALTAIR_RELAY_KEPT_BYTES 2048
+#define ALTAIR_RELAY_KEPT_KEY 72
 typedef struct {
 	unsigned char bytes[ALTAIR_RELAY_KEPT_BYTES];
 	size_t length;
+	/* What a later client must bring for this connection to be its own (PostgreSQL: a digest of its
+	 * user, database, startup settings and password); "" for an engine that decides at resume(). */
+	char key[ALTAIR_RELAY_KEPT_KEY];
 } altair_relay_kept;
 
 /* One statement (or Redis command) the connection ran, reported when its reply is complete, in
@@ -84,6 +92,11 @@ typedef struct altair_relay_io {
 	 * from its first byte): moved here by the engine, the core hands them to the client's TLS leg
 	 * once it started it. */
 	altair_relay_buf tls_carry;
+	/* With the verdict ALTAIR_RELAY_ATTACH: the key of the kept connection the session may take, or
+	 * attach_fresh for a new server connection whatever is kept (a cancel request, a login the
+	 * relay does not answer itself). */
+	char attach_key[ALTAIR_RELAY_KEPT_KEY];
+	bool attach_fresh;
 	void (*on_query)(void *context, const altair_relay_query *query); /* may be NULL */
 	void *context;
 	uint64_t (*now_ns)(void); /* a monotonic clock */
@@ -181,6 +194,12 @@ typedef struct altair_relay_engine {
 	 * server: the bytes that cancel it, sent on a fresh connection to the same server
 	 * (PostgreSQL's CancelRequest with the key the server gave); 0 when there is nothing to cancel. */
 	size_t (*cancel)(const altair_relay_session *session, unsigned char *out, size_t room);
+	/* Optional: an engine whose server connection is chosen once it read the client's start. Its
+	 * sessions are opened with no server; its verdict ALTAIR_RELAY_ATTACH asks for one (io->attach_key),
+	 * and attach() says what it got: a kept connection (its record, as keep() filled it; the
+	 * connection is settled and its server owes nothing), or NULL: a new connection, in progress
+	 * (what the engine queues for the server is written once it is made). */
+	void (*attach)(altair_relay_session *session, const altair_relay_kept *kept);
 	/* Optional. TLS failed on a leg (the server's certificate did not verify, its handshake
 	 * failed; why is the reason): the engine queues its protocol's error for the client, when the
 	 * client can still be told (the server's leg), and the core ends the connection. */

@@ -377,7 +377,7 @@ static void tls_settings(const altair_eval_database *declared, char *out, size_t
 
 /* A kept connection to this server for this engine and mode, settled, out of the keep; -1: none. */
 static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared,
-	altair_relay_kept *out, altair_relay_tls **tls)
+	const char *key, altair_relay_kept *out, altair_relay_tls **tls)
 {
 	uint64_t now = altair_eval_now_ms();
 
@@ -387,7 +387,7 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
 			kept_discard(i);
 		}
 	}
-	if (!keeping_enabled() || !engine->resume) {
+	if (!keeping_enabled() || (!engine->resume && !engine->attach)) {
 		return -1;
 	}
 	char settings[sizeof(kept[0].settings)];
@@ -395,7 +395,8 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
 	for (size_t i = kept_count; i-- > 0;) {
 		kept_connection *k = &kept[i];
 		if (k->engine != engine || k->mode != mode || k->upstream_length != declared->upstream_length
-			|| memcmp(&k->upstream, &declared->upstream, declared->upstream_length) != 0 || strcmp(k->settings, settings) != 0) {
+			|| memcmp(&k->upstream, &declared->upstream, declared->upstream_length) != 0 || strcmp(k->settings, settings) != 0
+			|| strcmp(k->kept.key, key) != 0) {
 			continue;
 		}
 		if (!kept_settle(k)) {
@@ -597,8 +598,10 @@ void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int cli
 		return;
 	}
 	altair_relay_tls *kept_tls = NULL;
-	bool resumed = (server = kept_take(engine, relay->mode, declared, &record, &kept_tls)) >= 0;
-	if (!resumed && (server = connect_upstream(declared)) < 0) {
+	/* An engine that chooses its server once it read the client's start gets none yet (attach_server). */
+	bool late = engine->attach != NULL;
+	bool resumed = !late && engine->resume && (server = kept_take(engine, relay->mode, declared, "", &record, &kept_tls)) >= 0;
+	if (!late && !resumed && (server = connect_upstream(declared)) < 0) {
 		close(client);
 		relay->refused[database]++;
 		return;
@@ -610,7 +613,7 @@ void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int cli
 	c->engine = engine;
 	c->client = client;
 	c->server = server;
-	c->state = resumed ? RELAY_OPEN : RELAY_CONNECTING;
+	c->state = resumed || late ? RELAY_OPEN : RELAY_CONNECTING;
 	c->tls[ALTAIR_RELAY_SERVER] = kept_tls;
 	c->io.on_query = on_query;
 	c->io.context = c;
@@ -643,6 +646,34 @@ static void accept_client(altair_eval_relay *relay, size_t listener)
 		return;
 	}
 	altair_eval_relay_attach(relay, relay->listeners[listener].database, client);
+}
+
+/* The engine read the client's start and asks for its server (ALTAIR_RELAY_ATTACH): a kept one
+ * kept under the key it names, settled, or a new one (connecting: the client is not read until it
+ * is made). False when neither can be had. */
+static bool attach_server(relay_connection *c)
+{
+	const altair_eval_database *declared = &c->relay->databases->list[c->database];
+	altair_relay_tls *tls = NULL;
+	int server = c->server >= 0 || c->io.attach_fresh ? -1
+		: kept_take(c->engine, c->relay->mode, declared, c->io.attach_key, &c->kept, &tls);
+
+	if (c->server >= 0) {
+		return false; /* asked twice */
+	}
+	if (server >= 0) {
+		c->server = server;
+		c->tls[ALTAIR_RELAY_SERVER] = tls;
+		c->resumed = true;
+		c->engine->attach(c->session, &c->kept);
+	} else {
+		if ((c->server = connect_upstream(declared)) < 0) {
+			return false;
+		}
+		c->state = RELAY_CONNECTING;
+		c->engine->attach(c->session, NULL);
+	}
+	return altair_eval_relay_tls_apply(c) && !c->io.to_server.failed && !c->io.to_client.failed;
 }
 
 /* The client does not fit its kept server connection (ALTAIR_RELAY_RECONNECT): that connection
@@ -813,7 +844,11 @@ static void read_side(relay_connection *c, bool from_client)
 		return;
 	}
 	verdict = altair_eval_relay_tls_input(c, from_client ? ALTAIR_RELAY_CLIENT : ALTAIR_RELAY_SERVER, bytes, (size_t) n);
-	if (verdict == ALTAIR_RELAY_RECONNECT && c->resumed && !c->io.to_server.failed && !c->io.to_client.failed) {
+	if (verdict == ALTAIR_RELAY_ATTACH && c->engine->attach) {
+		if (!attach_server(c)) {
+			end(c);
+		}
+	} else if (verdict == ALTAIR_RELAY_RECONNECT && c->resumed && !c->io.to_server.failed && !c->io.to_client.failed) {
 		reconnect(c);
 	} else if (verdict != ALTAIR_RELAY_CONTINUE || c->io.to_server.failed || c->io.to_client.failed) {
 		end(c);

@@ -15,6 +15,47 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The relay's SSLRequest to the server (its length, the code 80877103). */
+static const unsigned char ssl_request[8] = {0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f};
+_Static_assert(ALTAIR_PGSQL_SSL_REQUEST == 0x04d2162fu, "SSLRequest's code");
+
+/* The startup packet to the server: after the server's answer to the relay's own SSLRequest where
+ * the app's configuration asks for TLS (docs/relay.md, "TLS"), at once otherwise. */
+void altair_pgsql_send_startup(pgsql_session *s)
+{
+	const altair_relay_buf *packet = &s->startup_packet;
+	if (s->server_tls != ALTAIR_RELAY_TLS_NEVER && !s->tls_asked && !s->tls_settled) {
+		altair_relay_buf_append(&s->startup_held, packet->data, packet->length);
+		altair_relay_buf_append(&s->io->to_server, ssl_request, sizeof(ssl_request));
+		s->tls_asked = true;
+		return;
+	}
+	altair_relay_buf_append(&s->io->to_server, packet->data, packet->length);
+}
+
+size_t altair_pgsql_tls_answer(pgsql_session *s, const unsigned char *bytes, size_t length)
+{
+	s->tls_asked = false;
+	s->tls_settled = true;
+	if (length > 1 && bytes[0] == 'S') {
+		/* libpq refuses the same (CVE-2021-23222): nothing may come before the handshake */
+		altair_pgsql_fatal(s, "altair_eval: the server sent unencrypted bytes after its answer to the relay's SSLRequest");
+		return 0;
+	}
+	if (bytes[0] == 'S') {
+		altair_relay_start_tls(s->io, ALTAIR_RELAY_SERVER);
+	} else if (bytes[0] != 'N') {
+		altair_pgsql_fatal(s, "altair_eval: the server did not answer the relay's SSLRequest as PostgreSQL does");
+		return 0;
+	} else if (s->server_tls == ALTAIR_RELAY_TLS_REQUIRED) {
+		altair_pgsql_fatal(s, "altair_eval: the server does not accept TLS, which the app's configuration requires (sslmode); the relay did not log in");
+		return 0;
+	}
+	altair_relay_buf_append(&s->io->to_server, s->startup_held.data, s->startup_held.length);
+	altair_relay_buf_free(&s->startup_held);
+	return 1;
+}
+
 /* The user's password among the credentials (user, password, …, NULL), or NULL. */
 static const char *known_password(const char *const *credentials, const char *user)
 {
@@ -134,4 +175,11 @@ bool altair_pgsql_login_ready(pgsql_session *s)
 		s->client_told = true;
 	}
 	return true;
+}
+
+bool altair_pgsql_login_resumed(pgsql_session *s, int method)
+{
+	s->server_logged_in = true; /* the kept connection's server took this login's password before */
+	ask_client(s, method);
+	return !s->close && altair_pgsql_login_ready(s);
 }

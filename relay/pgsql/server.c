@@ -299,7 +299,7 @@ static void ready_reply(pgsql_session *s, const altair_pgsql_message *m)
 /* A ParameterStatus: what the relay keeps of it. False when it says the relay can no longer read
  * statements as the server does (an encoding it does not read, standard_conforming_strings off,
  * set by a means its refusals missed): the connection then closes before anything more passes. */
-static bool track_parameter(pgsql_session *s, const altair_pgsql_message *m)
+bool altair_pgsql_track_parameter(pgsql_session *s, const altair_pgsql_message *m)
 {
 	size_t offset = 0;
 	const char *name = altair_pgsql_cstring(m, &offset);
@@ -381,12 +381,20 @@ static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 		}
 	}
 	if (m->type != 'Z') {
+		if (m->type == 'K' && s->login_messages.length + m->total <= ALTAIR_PGSQL_LOGIN_MESSAGES_MAX) {
+			altair_pgsql_put(&s->login_messages, 'K', m->body, m->length);
+		}
 		forward(s, m);
 		return;
 	}
+	altair_pgsql_session_ready(s);
+}
+
+void altair_pgsql_session_ready(pgsql_session *s)
+{
 	if (s->mode == ALTAIR_RELAY_WRITES) {
 		s->server = SERVER_READY;
-		forward(s, m);
+		altair_pgsql_put_ready(&s->io->to_client, 'I');
 		return;
 	}
 	/* The guard goes to the server and the client gets its ReadyForQuery in the same turn, so
@@ -435,7 +443,13 @@ altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 		}
 		used += m.total;
 		if (m.type == 'S') {
-			if (track_parameter(s, &m)) {
+			/* the login's (a kept connection's next client gets them again: relay/pgsql/kept.c) */
+			if (s->server == SERVER_AUTH && s->login_messages.length + m.total <= ALTAIR_PGSQL_LOGIN_MESSAGES_MAX) {
+				altair_pgsql_put(&s->login_messages, 'S', m.body, m.length);
+			} else if (s->server == SERVER_AUTH) {
+				s->login_messages_lost = true;
+			}
+			if (altair_pgsql_track_parameter(s, &m)) {
 				forward(s, &m);
 			}
 		} else if (s->server == SERVER_AUTH) {

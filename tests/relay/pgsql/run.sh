@@ -24,7 +24,7 @@ trap cleanup EXIT
 say "relay pgsql: build the proxy with the engine (ASAN, UBSAN)"
 # With libpg_query (HAVE_PG_QUERY): statements split and classified by PostgreSQL's own parser.
 cc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -Wall -Wextra -Werror -I relay -DHAVE_PG_QUERY \
-  -DENGINE=altair_relay_engine_pgsql -o "$work/proxy" tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql/*.c -lpg_query -lcrypto
+  -DRELAY_ENGINE=altair_relay_engine_pgsql -o "$work/proxy" tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql/*.c -lpg_query -lcrypto
 
 chmod 755 "$work" # the server runs as postgres
 mkdir "$work/pg"
