@@ -66,6 +66,8 @@ PHP_INI_BEGIN()
 		zend_altair_eval_globals, altair_eval_globals)
 	STD_PHP_INI_ENTRY("altair_eval.guest_relay_dir", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_dir,
 		zend_altair_eval_globals, altair_eval_globals)
+	STD_PHP_INI_ENTRY("altair_eval.guest_relay_ca", "", PHP_INI_SYSTEM, OnUpdateString, guest_relay_ca,
+		zend_altair_eval_globals, altair_eval_globals)
 	/* The host's setting (php.ini or -d): how many workers a warm template keeps forked ahead of their
 	 * request (guest/template/template.c); passed to each template as guest_warm_pool. */
 	STD_PHP_INI_ENTRY("altair_eval.warm_pool", "2", PHP_INI_SYSTEM, OnUpdateLong, warm_pool,
@@ -115,6 +117,7 @@ static PHP_MSHUTDOWN_FUNCTION(altair_eval)
 {
 	altair_eval_reap_later_sweep(false);
 	altair_eval_relay_kept_close();
+	altair_eval_relay_tls_shutdown();
 	altair_eval_databases_forget();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;

@@ -85,6 +85,14 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     AC_DEFINE(HAVE_PG_QUERY, 1, [Whether the PostgreSQL relay reads statements with libpg_query])
   fi
 
+  dnl The database relay speaks TLS to servers with the app's own verification settings, and to a
+  dnl child whose driver asks for it with a certificate of its own (relay/tls.c, docs/relay.md "TLS"):
+  dnl OpenSSL 1.1.1 or later (Debian: libssl-dev), found as PHP's own openssl extension finds it.
+  PHP_SETUP_OPENSSL(ALTAIR_EVAL_SHARED_LIBADD, [], [
+    AC_MSG_ERROR([altair_eval's database relay needs OpenSSL (TLS to the servers): install it (Debian: apt-get install libssl-dev)])
+  ])
+  PHP_SUBST(ALTAIR_EVAL_SHARED_LIBADD)
+
   PHP_NEW_EXTENSION(altair_eval,
     altair_eval.c \
     common/fdio.c \
@@ -93,6 +101,8 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     common/clock.c \
     common/remove_tree.c \
     relay/buf.c \
+    relay/tls.c \
+    relay/tls_cert.c \
     relay/mode.c \
     common/dotenv.c \
     common/php_literal.c \
@@ -106,9 +116,12 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/pgsql/grammar.c \
     relay/pgsql/sql.c \
     relay/pgsql/session.c \
+    relay/pgsql/auth.c \
+    relay/pgsql/login.c \
     relay/pgsql/query.c \
     relay/pgsql/extended.c \
     relay/pgsql/server.c \
+    relay/pgsql/kept.c \
     relay/pgsql/pgsql.c \
     relay/redis/resp.c \
     relay/redis/policy.c \
@@ -136,6 +149,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     runner/packages.c \
     runner/databases.c \
     runner/relay.c \
+    runner/relay_tls.c \
     runner/relay_report.c \
     runner/relay_session.c \
     runner/session.c \

@@ -166,6 +166,14 @@ extern zend_module_entry altair_eval_module_entry;
 #define ALTAIR_EVAL_RELAY_NAME_ADDRESS_FORMAT "127.0.0.%d"
 #define ALTAIR_EVAL_RELAY_NAME_ADDRESS_FIRST 101
 #define ALTAIR_EVAL_RELAY_HOSTS_FILE "hosts"
+/* The CA files a child's driver checks the relay's certificate against (docs/relay.md, "TLS"): the
+ * n-th path the app names gets <dir>/relay-ca-<n>.pem in the child's view (that file's certificates
+ * and the relay's CA); at most this many, each read from the host up to this size. */
+#define ALTAIR_EVAL_RELAY_CA_FORMAT "%s/relay-ca-%zu.pem"
+#define ALTAIR_EVAL_RELAY_CA_MAX 4
+#define ALTAIR_EVAL_RELAY_CA_FILE_MAX (4 * 1024 * 1024)
+/* Users of one server whose passwords the host read from the app's configuration (runner/databases.c). */
+#define ALTAIR_EVAL_RELAY_CREDENTIALS_MAX 4
 /* MySQL's localhost when the child's ini names no default socket (mysqlnd's own default). */
 #define ALTAIR_EVAL_MYSQL_DEFAULT_SOCKET "/var/run/mysqld/mysqld.sock"
 /* Connections relayed at once per evaluation; a further one is accepted and closed at once. */
@@ -260,6 +268,9 @@ ZEND_BEGIN_MODULE_GLOBALS(altair_eval)
 	char *guest_relay_sockets;
 	/* database relay: <scratch>/hosts is the view's /etc/hosts (declared host names) */
 	bool guest_relay_hosts;
+	/* database relay: the CA files the app names, comma-separated; the n-th holds
+	 * <scratch or relay dir>/relay-ca-<n>.pem in the view (runner/relay_tls.c) */
+	char *guest_relay_ca;
 	/* database relay, a warm template: the host's directory holding the template's own listeners
 	 * (relay-<n>.sock) and hosts file, in place of the scratch dir (runner/warm.c) */
 	char *guest_relay_dir;

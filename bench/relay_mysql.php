@@ -50,7 +50,7 @@ $sources = implode(' ', array_map('escapeshellarg', array_merge(
     ["$root/tests/relay/proxy.c", "$root/relay/buf.c", "$root/relay/mode.c"],
     glob("$root/relay/mysql/*.c"),
 )));
-exec('cc -O2 -I ' . escapeshellarg("$root/relay") . ' -DENGINE=altair_relay_engine_mysql -o ' . escapeshellarg("$work/proxy") . " $sources", $out, $status);
+exec('cc -O2 -I ' . escapeshellarg("$root/relay") . ' -DRELAY_ENGINE=altair_relay_engine_mysql -o ' . escapeshellarg("$work/proxy") . " $sources", $out, $status);
 if ($status !== 0) {
     fwrite(STDERR, "could not build the proxy\n");
     exit(1);
@@ -136,7 +136,7 @@ int main(void)
 C));
 foreach (['passthrough' => ["$work/passthrough.c", "$root/tests/relay/proxy.c", "$root/relay/buf.c", "$root/relay/mode.c"],
     'engine_alone' => array_merge(["$work/engine_alone.c", "$root/relay/buf.c", "$root/relay/mode.c"], glob("$root/relay/mysql/*.c"))] as $binary => $files) {
-    $define = $binary === 'passthrough' ? ' -DENGINE=altair_relay_engine_passthrough' : '';
+    $define = $binary === 'passthrough' ? ' -DRELAY_ENGINE=altair_relay_engine_passthrough' : '';
     exec('cc -O2 -I ' . escapeshellarg("$root/relay") . "$define -o " . escapeshellarg("$work/$binary") . ' '
         . implode(' ', array_map('escapeshellarg', $files)) . ' 2>&1', $out, $status);
     if ($status !== 0) {

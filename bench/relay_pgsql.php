@@ -32,7 +32,7 @@ register_shutdown_function(function () use ($root, $work, &$proxies): void {
 /* The test proxy sets TCP_NODELAY on both legs, as the host's relay (and libpq, and the server)
  * does: what is measured is the engine, not Nagle's algorithm waiting for delayed ACKs. */
 copy("$root/tests/relay/proxy.c", "$work/proxy.c");
-$build = sprintf('cc -O2 -I %1$s/relay -DENGINE=altair_relay_engine_pgsql -o %2$s/proxy %2$s/proxy.c %1$s/relay/buf.c %1$s/relay/mode.c %1$s/relay/pgsql/*.c -DHAVE_PG_QUERY -lpg_query 2>&1',
+$build = sprintf('cc -O2 -I %1$s/relay -DRELAY_ENGINE=altair_relay_engine_pgsql -o %2$s/proxy %2$s/proxy.c %1$s/relay/buf.c %1$s/relay/mode.c %1$s/relay/pgsql/*.c -DHAVE_PG_QUERY -lpg_query -lcrypto 2>&1',
     escapeshellarg($root), escapeshellarg($work));
 exec($build, $output, $status);
 if ($status !== 0) {
@@ -118,7 +118,7 @@ foreach (['pg_query (1 round trip)' => 'run_pgsql', 'PDO::query (3 round trips)'
 }
 
 /* The engine alone, in process: its own CPU per round trip, free of the scheduler's noise. */
-$engine = sprintf('cc -O2 -I %1$s/relay -o %2$s/engine %1$s/bench/relay_pgsql_engine.c %1$s/relay/buf.c %1$s/relay/mode.c %1$s/relay/pgsql/*.c -DHAVE_PG_QUERY -lpg_query 2>&1 && %2$s/engine 100000 %3$d',
+$engine = sprintf('cc -O2 -I %1$s/relay -o %2$s/engine %1$s/bench/relay_pgsql_engine.c %1$s/relay/buf.c %1$s/relay/mode.c %1$s/relay/pgsql/*.c -DHAVE_PG_QUERY -lpg_query -lcrypto 2>&1 && %2$s/engine 100000 %3$d',
     escapeshellarg($root), escapeshellarg($work), $rounds);
 passthru($engine, $status);
 exit($status);

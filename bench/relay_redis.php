@@ -47,7 +47,7 @@ $sources = implode(' ', array_map('escapeshellarg', array_merge(
     ["$root/tests/relay/proxy.c", "$root/relay/buf.c", "$root/relay/mode.c"],
     glob("$root/relay/redis/*.c"),
 )));
-exec("cc -O2 -I " . escapeshellarg("$root/relay") . " -DENGINE=altair_relay_engine_redis -o " . escapeshellarg("$work/proxy") . " $sources", $out, $status);
+exec("cc -O2 -I " . escapeshellarg("$root/relay") . " -DRELAY_ENGINE=altair_relay_engine_redis -o " . escapeshellarg("$work/proxy") . " $sources", $out, $status);
 if ($status !== 0) {
     fwrite(STDERR, "could not build the proxy\n");
     exit(1);
@@ -66,7 +66,7 @@ static void status_(const altair_relay_session *s, altair_relay_status *o) { (vo
 static void close_(altair_relay_session *s) { free(s); }
 const altair_relay_engine altair_relay_engine_passthrough = {"passthrough", open_, client_, server_, finish_, status_, close_};
 C);
-exec("cc -O2 -I " . escapeshellarg("$root/relay") . " -DENGINE=altair_relay_engine_passthrough -o " . escapeshellarg("$work/passthrough")
+exec("cc -O2 -I " . escapeshellarg("$root/relay") . " -DRELAY_ENGINE=altair_relay_engine_passthrough -o " . escapeshellarg("$work/passthrough")
     . ' ' . escapeshellarg("$work/passthrough.c") . ' ' . escapeshellarg("$root/tests/relay/proxy.c") . ' '
     . escapeshellarg("$root/relay/buf.c") . ' ' . escapeshellarg("$root/relay/mode.c"), $out, $status);
 if ($status !== 0) {

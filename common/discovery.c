@@ -227,12 +227,36 @@ static void format_origins(const discovery_origins *origins, char *out, size_t s
 	}
 }
 
+/* The same server and, where both name one, the same user: another user of the same server is a
+ * declaration of its own here (runner/databases.c gathers the users of one address). */
 static bool same_endpoint(const altair_eval_discovered *a, const altair_eval_discovered *b)
 {
 	int port_a = a->port ? a->port : altair_eval_discovery_default_port(a->protocol);
 	int port_b = b->port ? b->port : altair_eval_discovery_default_port(b->protocol);
 	return strcmp(a->protocol, b->protocol) == 0 && strcasecmp(a->host, b->host) == 0
-		&& strcmp(a->socket, b->socket) == 0 && (a->socket[0] || port_a == port_b);
+		&& strcmp(a->socket, b->socket) == 0 && (a->socket[0] || port_a == port_b)
+		&& (!a->user[0] || !b->user[0] || strcmp(a->user, b->user) == 0);
+}
+
+/* What a second declaration of the same endpoint adds: a stricter TLS setting with its files, the
+ * credentials when the first had none. */
+static void merge(altair_eval_discovered *into, const altair_eval_discovered *found)
+{
+	into->tls = into->tls || found->tls;
+	if (altair_eval_discovery_tls_level(found->tls_mode) > altair_eval_discovery_tls_level(into->tls_mode)) {
+		memcpy(into->tls_mode, found->tls_mode, sizeof(into->tls_mode));
+	}
+	if (!into->tls_ca[0]) {
+		memcpy(into->tls_ca, found->tls_ca, sizeof(into->tls_ca));
+	}
+	if (!into->tls_cert[0]) {
+		memcpy(into->tls_cert, found->tls_cert, sizeof(into->tls_cert));
+		memcpy(into->tls_key, found->tls_key, sizeof(into->tls_key));
+	}
+	if (!into->user[0]) {
+		memcpy(into->user, found->user, sizeof(into->user));
+		memcpy(into->password, found->password, sizeof(into->password));
+	}
 }
 
 void discovery_emit(discovery *d, altair_eval_discovered *found, const discovery_origins *origins)
@@ -242,7 +266,7 @@ void discovery_emit(discovery *d, altair_eval_discovered *found, const discovery
 		if (same_endpoint(&d->out[i], found)) {
 			char *declared = d->out[i].declared_by;
 			size_t used = strlen(declared);
-			d->out[i].tls = d->out[i].tls || found->tls;
+			merge(&d->out[i], found);
 			if (!strstr(declared, found->declared_by) && used + 2 + strlen(found->declared_by) < sizeof(d->out[i].declared_by)) {
 				append(declared, sizeof(d->out[i].declared_by), &used, "; ", found->declared_by);
 			}

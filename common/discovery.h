@@ -25,9 +25,25 @@ typedef struct {
 	int port;                /* 0: the protocol's default */
 	char socket[108];        /* a Unix socket path as configured, or "" (PostgreSQL: the socket
 	                            file itself, <dir>/.s.PGSQL.<port>, from a configured directory) */
-	bool tls;                /* the configuration asks for TLS (sslmode=require…, rediss://) */
+	bool tls;                /* the configuration asks for TLS (sslmode=require…, rediss://, a CA) */
+	/* TLS as configured (docs/relay.md, "TLS"): libpq's sslmode names ("disable", "allow", "prefer",
+	 * "require", "verify-ca", "verify-full"; MySQL's and Redis's settings said the same way), ""
+	 * when the configuration says nothing; the CA file it names (sslrootcert, MYSQL_ATTR_SSL_CA),
+	 * and a client certificate and key. */
+	char tls_mode[12];
+	char tls_ca[256];
+	char tls_cert[256];
+	char tls_key[256];
+	/* The user and password as configured, for the relay's own login to the server (PostgreSQL's
+	 * kept connections): held by the host, never shown, never passed to the child. */
+	char user[128];
+	char password[256];
 	char declared_by[160];   /* where: ".env: DB_CONNECTION, DB_HOST, DB_PORT" — names, never values */
 } altair_eval_discovered;
+
+/* How strict a tls_mode is: 0 none said, 1 disable, 2 allow, 3 prefer, 4 require, 5 verify-ca,
+ * 6 verify-full. */
+int altair_eval_discovery_tls_level(const char *mode);
 
 /* Finds the databases the project under root declares; lookup answers for the real environment
  * (the caller's, as the request's env policy passes it to the child; NULL: none). Writes at most
@@ -80,7 +96,8 @@ size_t altair_eval_discover_memo(altair_eval_discovery_memo *memo, const char *r
 
 void altair_eval_discovery_memo_free(altair_eval_discovery_memo *memo);
 
-/* One URL or DSN: scheme://user:pass@host:port/db?params (pgsql, postgres, postgresql, mysql,
+/* One URL or DSN: scheme://user:pass@host:port/db?params (user and password kept, the database
+ * name skipped; sslmode, sslrootcert, sslcert, sslkey read) (pgsql, postgres, postgresql, mysql,
  * mysql2, mariadb, pdo-mysql, redis, rediss…), redis:///path/to.sock, or a PDO DSN
  * (mysql:host=…;port=…;unix_socket=…, pgsql:host=… port=… sslmode=…). false when it names no
  * server the relay speaks (sqlite, doctrine://, amqp://…) or does not parse; declared_by is "". */

@@ -125,6 +125,50 @@ static bool connector_dsn(discovery *d, const laravel_config *config, int connec
 	return wrote > 0 && (size_t) wrote < size;
 }
 
+static void copy_setting(char *out, size_t size, const char *value)
+{
+	if (value && *value && strlen(value) < size) {
+		memcpy(out, value, strlen(value) + 1);
+	}
+}
+
+/* What a connection's keys add beside its address (Laravel's connectors): the credentials (for
+ * the relay's own login; a URL's own win), and TLS: PostgreSQL's sslmode, sslrootcert, sslcert and
+ * sslkey; MySQL's CA from MYSQL_ATTR_SSL_CA, the variable Laravel's own config/database.php passes
+ * as PDO::MYSQL_ATTR_SSL_CA (mysqlnd then checks the server's certificate and its name). */
+static void connection_settings(discovery *d, const laravel_config *config, int connection, const char *protocol,
+	altair_eval_discovered *found, discovery_origins *origins)
+{
+	discovery_origins unshown = {0}; /* the credentials are not what declares the server */
+	if (!found->user[0]) {
+		copy_setting(found->user, sizeof(found->user), setting(d, config, connection, "username", "DB_USERNAME", NULL, &unshown));
+		copy_setting(found->password, sizeof(found->password), setting(d, config, connection, "password", "DB_PASSWORD", NULL, &unshown));
+	}
+	if (strcmp(protocol, "pgsql") == 0) {
+		/* libpq's own variables, which Laravel's .env sets in the process's environment too */
+		if (!found->tls_mode[0]) {
+			const char *mode = variable(d, "PGSSLMODE", NULL, origins);
+			if (mode && altair_eval_discovery_tls_level(mode) > 0) {
+				copy_setting(found->tls_mode, sizeof(found->tls_mode), mode);
+				found->tls = altair_eval_discovery_tls_level(mode) >= 4;
+			}
+		}
+		if (!found->tls_ca[0]) {
+			copy_setting(found->tls_ca, sizeof(found->tls_ca), variable(d, "PGSSLROOTCERT", NULL, &unshown));
+		}
+		copy_setting(found->tls_ca, sizeof(found->tls_ca), setting(d, config, connection, "sslrootcert", NULL, NULL, origins));
+		copy_setting(found->tls_cert, sizeof(found->tls_cert), setting(d, config, connection, "sslcert", NULL, NULL, origins));
+		copy_setting(found->tls_key, sizeof(found->tls_key), setting(d, config, connection, "sslkey", NULL, NULL, origins));
+	} else if (strcmp(protocol, "mysql") == 0) {
+		const char *ca = variable(d, "MYSQL_ATTR_SSL_CA", NULL, origins);
+		if (ca && *ca) {
+			copy_setting(found->tls_ca, sizeof(found->tls_ca), ca);
+			snprintf(found->tls_mode, sizeof(found->tls_mode), "verify-full");
+			found->tls = true;
+		}
+	}
+}
+
 static void laravel_database(discovery *d, const laravel_config *config)
 {
 	discovery_origins origins = {0};
@@ -147,6 +191,7 @@ static void laravel_database(discovery *d, const laravel_config *config)
 	}
 	if (url && *url) {
 		if (altair_eval_discovery_parse_url(url, strlen(url), &found)) {
+			connection_settings(d, config, connection, found.protocol, &found, &origins);
 			discovery_emit(d, &found, &origins);
 		}
 		return;
@@ -162,10 +207,7 @@ static void laravel_database(discovery *d, const laravel_config *config)
 		|| !altair_eval_discovery_parse_url(dsn, strlen(dsn), &found)) {
 		return;
 	}
-	if (strcmp(protocol, "mysql") == 0) {
-		const char *ca = variable(d, "MYSQL_ATTR_SSL_CA", NULL, &origins);
-		found.tls = found.tls || (ca && *ca);
-	}
+	connection_settings(d, config, connection, protocol, &found, &origins);
 	discovery_emit(d, &found, &origins);
 }
 
@@ -182,6 +224,9 @@ static bool redis_address(const char *host, const char *port, const char *scheme
 		host += 6;
 	} else if (strncmp(host, "unix://", 7) == 0) {
 		host += 7;
+	}
+	if (found->tls) {
+		strcpy(found->tls_mode, "verify-full"); /* PHP's streams' defaults (redis_tls: unless verify_peer is off) */
 	}
 	if ((scheme && strcmp(scheme, "unix") == 0) || host[0] == '/') {
 		return snprintf(found->socket, sizeof(found->socket), "%s", host) < (int) sizeof(found->socket);
@@ -200,6 +245,41 @@ static bool redis_address(const char *host, const char *port, const char *scheme
 	return true;
 }
 
+/* A key beneath a connection's nested arrays (context → stream → cafile), as setting() reads it;
+ * NULL when a level is missing. */
+static const char *nested_setting(discovery *d, const laravel_config *config, int node, const char *const *path, size_t depth,
+	discovery_origins *origins)
+{
+	for (size_t i = 0; i + 1 < depth && node >= 0 && config->doc; i++) {
+		node = altair_eval_php_literal_child(config->doc, node, path[i]);
+	}
+	return node >= 0 && config->doc ? setting(d, config, node, path[depth - 1], NULL, NULL, origins) : NULL;
+}
+
+/* A TLS connection's certificate check as PHP's streams make it (phpredis: 'context' => ['stream'
+ * => […]]; Predis: 'ssl' => […]): the peer and its name against cafile or the system's store,
+ * unless verify_peer is off. */
+static void redis_tls(discovery *d, const laravel_config *config, int connection, altair_eval_discovered *found,
+	discovery_origins *origins)
+{
+	static const char *const phpredis_ca[] = {"context", "stream", "cafile"};
+	static const char *const phpredis_verify[] = {"context", "stream", "verify_peer"};
+	static const char *const predis_ca[] = {"ssl", "cafile"};
+	static const char *const predis_verify[] = {"ssl", "verify_peer"};
+	const char *ca, *verify;
+
+	if (!found->tls || connection < 0) {
+		return;
+	}
+	ca = nested_setting(d, config, connection, phpredis_ca, 3, origins);
+	ca = ca ? ca : nested_setting(d, config, connection, predis_ca, 2, origins);
+	verify = nested_setting(d, config, connection, phpredis_verify, 3, origins);
+	verify = verify ? verify : nested_setting(d, config, connection, predis_verify, 2, origins);
+	copy_setting(found->tls_ca, sizeof(found->tls_ca), ca);
+	snprintf(found->tls_mode, sizeof(found->tls_mode), "%s",
+		verify && (strcmp(verify, "false") == 0 || strcmp(verify, "0") == 0 || !*verify) ? "require" : "verify-full");
+}
+
 static void laravel_redis_connection(discovery *d, const laravel_config *config, int connection, discovery_origins *uses)
 {
 	discovery_origins origins = *uses;
@@ -216,6 +296,7 @@ static void laravel_redis_connection(discovery *d, const laravel_config *config,
 		ok = host && redis_address(host, port, scheme, &found);
 	}
 	if (ok) {
+		redis_tls(d, config, connection, &found, &origins);
 		discovery_emit(d, &found, &origins);
 	}
 }

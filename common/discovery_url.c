@@ -1,7 +1,8 @@
 /*
  * URLs and DSNs of database servers (common/discovery.h): the URL forms Laravel's
  * ConfigurationUrlParser, Doctrine and Symfony's Redis adapters accept, and PDO's DSN strings.
- * Only the address and TLS are read; user, password and database name are skipped unread.
+ * The address, TLS and the credentials are read (the credentials for the relay's own login, never
+ * shown); the database name is skipped unread.
  */
 #include "discovery.h"
 
@@ -64,6 +65,14 @@ static bool decode(span text, char *out, size_t cap)
 	return true;
 }
 
+/* A setting that does not fit is left out, never the address with it. */
+static void keep(span text, char *out, size_t cap)
+{
+	if (!decode(text, out, cap)) {
+		out[0] = '\0';
+	}
+}
+
 static bool parse_port(span text, int *port)
 {
 	int value = 0;
@@ -83,16 +92,41 @@ static bool parse_port(span text, int *port)
 	return true;
 }
 
-static bool is_tls_mode(const char *value)
+/* A TLS setting as libpq names its modes; NULL when the value says nothing of TLS. */
+static const char *tls_mode_of(const char *value)
 {
-	static const char *const modes[] = {"require", "required", "verify-ca", "verify-full", "verify_ca",
-		"verify_identity", "verify-identity", "true", "1", "on", "yes", "tls"};
+	static const struct {
+		const char *value, *mode;
+	} modes[] = {
+		{"disable", "disable"}, {"disabled", "disable"}, {"false", "disable"}, {"0", "disable"}, {"off", "disable"},
+		{"no", "disable"}, {"allow", "allow"}, {"prefer", "prefer"}, {"preferred", "prefer"},
+		{"require", "require"}, {"required", "require"}, {"true", "require"}, {"1", "require"}, {"on", "require"},
+		{"yes", "require"}, {"tls", "require"}, {"verify-ca", "verify-ca"}, {"verify_ca", "verify-ca"},
+		{"verify-full", "verify-full"}, {"verify_identity", "verify-full"}, {"verify-identity", "verify-full"},
+	};
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
-		if (strcasecmp(value, modes[i]) == 0) {
-			return true;
+		if (strcasecmp(value, modes[i].value) == 0) {
+			return modes[i].mode;
 		}
 	}
-	return false;
+	return NULL;
+}
+
+int altair_eval_discovery_tls_level(const char *mode)
+{
+	static const char *const levels[] = {"disable", "allow", "prefer", "require", "verify-ca", "verify-full"};
+	for (size_t i = 0; mode && i < sizeof(levels) / sizeof(levels[0]); i++) {
+		if (strcmp(mode, levels[i]) == 0) {
+			return (int) i + 1;
+		}
+	}
+	return 0;
+}
+
+static void set_tls_mode(altair_eval_discovered *out, const char *mode)
+{
+	snprintf(out->tls_mode, sizeof(out->tls_mode), "%s", mode);
+	out->tls = altair_eval_discovery_tls_level(mode) >= 4;
 }
 
 static bool key_is(span key, const char *name)
@@ -126,9 +160,26 @@ static bool apply_parameter(altair_eval_discovered *out, span key, span value)
 	}
 	if (key_is(key, "sslmode") || key_is(key, "ssl-mode") || key_is(key, "ssl_mode") || key_is(key, "ssl")
 		|| key_is(key, "tls") || key_is(key, "scheme")) {
-		if (decode(value, text, sizeof(text)) && is_tls_mode(text)) {
-			out->tls = true;
+		const char *mode = decode(value, text, sizeof(text)) ? tls_mode_of(text) : NULL;
+		if (mode && !(key_is(key, "scheme") && strcmp(mode, "require") != 0)) {
+			set_tls_mode(out, mode);
 		}
+		return true;
+	}
+	if (key_is(key, "sslrootcert") || key_is(key, "ssl-ca") || key_is(key, "ssl_ca") || key_is(key, "sslca") || key_is(key, "cafile")) {
+		return decode(value, out->tls_ca, sizeof(out->tls_ca)) || (out->tls_ca[0] = '\0', true);
+	}
+	if (key_is(key, "sslcert") || key_is(key, "ssl-cert") || key_is(key, "ssl_cert")) {
+		return decode(value, out->tls_cert, sizeof(out->tls_cert)) || (out->tls_cert[0] = '\0', true);
+	}
+	if (key_is(key, "sslkey") || key_is(key, "ssl-key") || key_is(key, "ssl_key")) {
+		return decode(value, out->tls_key, sizeof(out->tls_key)) || (out->tls_key[0] = '\0', true);
+	}
+	if (key_is(key, "user") || key_is(key, "username")) {
+		return decode(value, out->user, sizeof(out->user)) || (out->user[0] = '\0', true);
+	}
+	if (key_is(key, "password")) {
+		return decode(value, out->password, sizeof(out->password)) || (out->password[0] = '\0', true);
 	}
 	return true;
 }
@@ -201,6 +252,16 @@ static bool parse_hierarchical(altair_eval_discovered *out, span rest)
 	for (const char *c = rest.at; c < limit; c++) {
 		if (*c == '@') {
 			host = c + 1; /* the last '@' before the query ends the user info */
+		}
+	}
+	if (host > rest.at) {
+		/* user:password@ (percent-encoded); what does not fit is left out, not the address */
+		span info = {rest.at, (size_t) (host - 1 - rest.at)};
+		const char *colon = memchr(info.at, ':', info.length);
+		span user = {info.at, colon ? (size_t) (colon - info.at) : info.length};
+		keep(user, out->user, sizeof(out->user));
+		if (colon) {
+			keep((span) {colon + 1, info.length - user.length - 1}, out->password, sizeof(out->password));
 		}
 	}
 	const char *host_end = host;
@@ -301,7 +362,9 @@ bool altair_eval_discovery_parse_url(const char *url, size_t length, altair_eval
 	for (size_t i = 0; i < sizeof(schemes) / sizeof(schemes[0]); i++) {
 		if (strcasecmp(scheme, schemes[i].scheme) == 0) {
 			strcpy(out->protocol, schemes[i].protocol);
-			out->tls = schemes[i].tls;
+			if (schemes[i].tls) {
+				set_tls_mode(out, "verify-full"); /* rediss://: PHP's streams check the peer and its name */
+			}
 		}
 	}
 	if (!out->protocol[0]) {

@@ -193,6 +193,25 @@ static void add_relay_sockets(altair_eval_lockdown_policy *policy)
 	efree(copy);
 }
 
+/* -d altair_eval.guest_relay_ca: the CA files the app names for its databases' TLS, whose view
+ * copies hold the relay's CA too (lockdown/mount.c), readable (lockdown/landlock.c). */
+static void add_relay_ca(altair_eval_lockdown_policy *policy)
+{
+	const char *list = ALTAIR_EVAL_G(guest_relay_ca);
+	char *copy, *entry, *state = NULL;
+
+	if (!list || !*list) {
+		return;
+	}
+	copy = estrdup(list);
+	for (entry = php_strtok_r(copy, ",", &state); entry; entry = php_strtok_r(NULL, ",", &state)) {
+		if (entry[0] == '/' && policy->relay_ca_count < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY_CA) {
+			policy->relay_ca_paths[policy->relay_ca_count++] = estrdup(entry);
+		}
+	}
+	efree(copy);
+}
+
 static void add_relay(altair_eval_lockdown_policy *policy)
 {
 	const char *list = ALTAIR_EVAL_G(guest_relay);
@@ -288,6 +307,7 @@ static void build_policy(altair_eval_lockdown_policy *policy)
 	policy->project_overlay = ALTAIR_EVAL_G(guest_project_overlay) && !policy->allow_writes;
 	policy->allow_network = ALTAIR_EVAL_G(guest_allow_network);
 	policy->relay_hosts = !policy->allow_network && ALTAIR_EVAL_G(guest_relay_hosts);
+	add_relay_ca(policy);
 	policy->relay_dir = ALTAIR_EVAL_G(guest_relay_dir) && *ALTAIR_EVAL_G(guest_relay_dir) ? ALTAIR_EVAL_G(guest_relay_dir) : NULL;
 	policy->memory_limit_mb = (long) ALTAIR_EVAL_G(guest_memory_mb);
 	policy->timeout_ms = (long) ALTAIR_EVAL_G(guest_timeout_ms);
@@ -334,6 +354,9 @@ static void free_policy(altair_eval_lockdown_policy *policy)
 	}
 	for (size_t i = 0; i < policy->relay_socket_count; i++) {
 		efree((char *) policy->relay_socket_paths[i]);
+	}
+	for (size_t i = 0; i < policy->relay_ca_count; i++) {
+		efree((char *) policy->relay_ca_paths[i]);
 	}
 }
 

@@ -41,15 +41,23 @@ typedef enum {
 	 * gives that connection back to its keep, connects to the server anew and passes on its bytes;
 	 * the engine logs the client in there. */
 	ALTAIR_RELAY_RECONNECT,
+	/* An engine that chooses its server connection once it read the client's start (attach()): the
+	 * core takes a kept connection kept under io->attach_key (none when io->attach_fresh) or
+	 * connects anew, and tells the engine which (attach()). */
+	ALTAIR_RELAY_ATTACH,
 } altair_relay_verdict;
 
 /* A server connection an engine lets the core keep after its client is done, for a later client of
  * the same server and mode (docs/ARCHITECTURE.md, "The database relay", kept connections): what
  * resuming it takes. Opaque to the core. */
-#define ALTAIR_RELAY_KEPT_BYTES 1024
+#define ALTAIR_RELAY_KEPT_BYTES 2048
+#define ALTAIR_RELAY_KEPT_KEY 72
 typedef struct {
 	unsigned char bytes[ALTAIR_RELAY_KEPT_BYTES];
 	size_t length;
+	/* What a later client must bring for this connection to be its own (PostgreSQL: a digest of its
+	 * user, database, startup settings and password); "" for an engine that decides at resume(). */
+	char key[ALTAIR_RELAY_KEPT_KEY];
 } altair_relay_kept;
 
 /* One statement (or Redis command) the connection ran, reported when its reply is complete, in
@@ -66,9 +74,29 @@ typedef struct {
 	bool refused; /* the relay answered it itself (it never reached the server) */
 } altair_relay_query;
 
+/* The two legs of a relayed connection. */
+typedef enum { ALTAIR_RELAY_SERVER = 0, ALTAIR_RELAY_CLIENT = 1 } altair_relay_leg;
+
 typedef struct altair_relay_io {
 	altair_relay_buf to_server; /* the core writes these bytes to the server, in order */
 	altair_relay_buf to_client; /* ... and these to the client */
+	/* TLS (docs/relay.md, "TLS"; the core does it: relay/tls.h, runner/relay_tls.c). Set by the
+	 * engine through altair_relay_start_tls(): TLS starts on that leg after the first tls_plain[leg]
+	 * bytes queued for it, which go as they are (the protocol's own request for TLS, or its
+	 * answer); from then on what the engine queues for that leg goes in records, and what comes
+	 * from it is decrypted before the engine sees it. The core clears tls_start once it started. */
+	bool tls_start[2];
+	size_t tls_plain[2];
+	/* Bytes the client sent after its request for TLS, which the engine had in hand when it asked
+	 * (MySQL's client sends its ClientHello right behind its SSLRequest; Redis's client speaks TLS
+	 * from its first byte): moved here by the engine, the core hands them to the client's TLS leg
+	 * once it started it. */
+	altair_relay_buf tls_carry;
+	/* With the verdict ALTAIR_RELAY_ATTACH: the key of the kept connection the session may take, or
+	 * attach_fresh for a new server connection whatever is kept (a cancel request, a login the
+	 * relay does not answer itself). */
+	char attach_key[ALTAIR_RELAY_KEPT_KEY];
+	bool attach_fresh;
 	void (*on_query)(void *context, const altair_relay_query *query); /* may be NULL */
 	void *context;
 	uint64_t (*now_ns)(void); /* a monotonic clock */
@@ -79,6 +107,13 @@ typedef struct altair_relay_io {
 	size_t client_held;
 } altair_relay_io;
 
+/* TLS to the server, as the app's configuration asks for it (the verification is the core's). */
+typedef enum {
+	ALTAIR_RELAY_TLS_NEVER = 0, /* sslmode=disable; a MySQL or Redis app that asks for none */
+	ALTAIR_RELAY_TLS_PREFERRED, /* when the server offers it (libpq's prefer, its default) */
+	ALTAIR_RELAY_TLS_REQUIRED,  /* or the client is refused (sslmode=require and stricter, a CA, rediss://) */
+} altair_relay_tls_policy;
+
 typedef struct {
 	altair_relay_mode mode;
 	/* How a refusal names the database to the user, e.g. "mysql at 127.0.0.1:3306". */
@@ -87,7 +122,30 @@ typedef struct {
 	 * may run on the server past it (MariaDB's max_statement_time, MySQL's max_execution_time, set
 	 * by the engine; PostgreSQL: cancel()). */
 	uint64_t deadline_ns;
+	/* TLS to the server (docs/relay.md, "TLS"). With ALTAIR_RELAY_TLS_NEVER the engine still
+	 * follows a client that asks for TLS where its protocol lets the relay see it (MySQL). */
+	altair_relay_tls_policy server_tls;
+	/* The relay has a certificate for the names the app uses: a client that asks for TLS may get
+	 * it (PostgreSQL: only when the app's configuration requires TLS; MySQL: when the server
+	 * offers it; Redis: a client that speaks TLS from its first byte). */
+	bool client_tls;
+	/* The client's leg is one mysqlnd sends a password on in clear (TLS, or a Unix socket): MySQL's
+	 * caching_sha2_password full authentication takes the relay's own RSA key otherwise. */
+	bool client_secure;
+	/* The server's leg is a Unix socket (a secure transport to MySQL without TLS). */
+	bool server_local;
+	/* Passwords the host read from the app's own configuration for this server (PostgreSQL: the
+	 * relay answers a login of these users itself and logs in to the server with them: kept
+	 * connections; docs/relay.md, "PostgreSQL", kept connections). NULL-terminated pairs, or NULL. */
+	const char *const *credentials;
 } altair_relay_config;
+
+/* Starts TLS on leg after what is queued for it now (relay/engine.h, io->tls_start). */
+static inline void altair_relay_start_tls(altair_relay_io *io, altair_relay_leg leg)
+{
+	io->tls_start[leg] = true;
+	io->tls_plain[leg] = leg == ALTAIR_RELAY_SERVER ? io->to_server.length : io->to_client.length;
+}
 
 /* What holds, for sandbox.databases; filled by status() at any time (fields unknown stay as set
  * by the caller: "" / -1 / NULL / false). */
@@ -157,6 +215,16 @@ typedef struct altair_relay_engine {
 	 * replies as its guard's; false when the connection cannot serve the session on (a command still
 	 * in flight, a mark the server refused): the core closes it. */
 	bool (*call)(altair_relay_session *session, altair_relay_call_step step, uint64_t deadline_ns);
+	/* Optional: an engine whose server connection is chosen once it read the client's start. Its
+	 * sessions are opened with no server; its verdict ALTAIR_RELAY_ATTACH asks for one (io->attach_key),
+	 * and attach() says what it got: a kept connection (its record, as keep() filled it; the
+	 * connection is settled and its server owes nothing), or NULL: a new connection, in progress
+	 * (what the engine queues for the server is written once it is made). */
+	void (*attach)(altair_relay_session *session, const altair_relay_kept *kept);
+	/* Optional. TLS failed on a leg (the server's certificate did not verify, its handshake
+	 * failed; why is the reason): the engine queues its protocol's error for the client, when the
+	 * client can still be told (the server's leg), and the core ends the connection. */
+	void (*tls_failed)(altair_relay_session *session, altair_relay_leg leg, const char *why);
 } altair_relay_engine;
 
 /* The refusal every engine puts in its protocol's error packet: one sentence whatever the driver,

@@ -386,6 +386,7 @@ static void push_endpoints(altair_eval_command *command, const altair_eval_reque
 	push_ini(command, "altair_eval.guest_relay", request->relay_listen ? request->relay_listen : "");
 	push_ini(command, "altair_eval.guest_relay_sockets", request->relay_sockets ? request->relay_sockets : "");
 	push_ini(command, "altair_eval.guest_relay_hosts", request->relay_hosts ? "1" : "0");
+	push_ini(command, "altair_eval.guest_relay_ca", request->relay_ca ? request->relay_ca : "");
 }
 
 /* packages: the paths outside the root with their package and reason (runner/packages.c). */

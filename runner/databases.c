@@ -16,6 +16,8 @@
 #include "../php_altair_eval.h"
 #include "internal.h"
 #include "../common/discovery.h"
+#include "../relay/engine.h"
+#include "../relay/tls.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -71,13 +73,62 @@ static bool valid_host(const char *host, size_t length)
 	return true;
 }
 
+/*
+ * TLS as the app's configuration asks for it (docs/relay.md, "TLS"), the relay never more lenient:
+ *   PostgreSQL: libpq's sslmode, prefer when unsaid (its default): disable none; allow and prefer
+ *     when the server offers it; require encrypted (verify-ca when a root certificate is named, as
+ *     libpq does); verify-ca, verify-full. A child that asks gets TLS from the relay only where the
+ *     app requires it (prefer takes the relay's "no", and the wire to the server is the relay's).
+ *   MySQL: none unless asked (mysqlnd asks only when configured); a CA (MYSQL_ATTR_SSL_CA) means
+ *     mysqlnd checks the certificate and its name: verify-full. A child that asks for TLS gets it
+ *     when the server offers it, and the relay's leg to the server is then TLS too.
+ *   Redis: rediss://, tls:// or scheme tls: PHP's streams check the certificate and its name by
+ *     default, against the named CA file or the system's store (verify-full), unless verify_peer is
+ *     off (require; common/discovery_laravel.c).
+ */
+static void tls_from_discovered(const altair_eval_discovered *found, altair_eval_database *out)
+{
+	int level = altair_eval_discovery_tls_level(found->tls_mode);
+	bool pgsql = strcmp(found->protocol, "pgsql") == 0;
+
+	strlcpy(out->tls_mode, found->tls_mode, sizeof(out->tls_mode));
+	strlcpy(out->tls_ca, found->tls_ca, sizeof(out->tls_ca));
+	strlcpy(out->tls_cert, found->tls_cert, sizeof(out->tls_cert));
+	strlcpy(out->tls_key, found->tls_key, sizeof(out->tls_key));
+	if (pgsql && level == 0) {
+		level = 3; /* libpq's default: prefer */
+	}
+	out->tls_policy = level <= 1 ? ALTAIR_RELAY_TLS_NEVER : (level <= 3 ? ALTAIR_RELAY_TLS_PREFERRED : ALTAIR_RELAY_TLS_REQUIRED);
+	out->tls_verify = level >= 6 ? ALTAIR_RELAY_TLS_VERIFY_FULL
+		: (level == 5 || (level == 4 && pgsql && out->tls_ca[0]) ? ALTAIR_RELAY_TLS_VERIFY_CA : ALTAIR_RELAY_TLS_VERIFY_NONE);
+	out->tls_child = pgsql ? level >= 4 : true;
+}
+
+/* Another user of a declared server: its password joins the ones the relay may log in with. */
+static void add_credentials(altair_eval_database *database, const char *user, const char *password)
+{
+	if (!user || !user[0] || !password || strlen(user) >= sizeof(database->credentials[0][0])
+		|| strlen(password) >= sizeof(database->credentials[0][1])) {
+		return;
+	}
+	for (size_t i = 0; i < database->credential_count; i++) {
+		if (strcmp(database->credentials[i][0], user) == 0) {
+			return; /* the first declaration's password wins, as its address does */
+		}
+	}
+	if (database->credential_count < ALTAIR_EVAL_RELAY_CREDENTIALS_MAX) {
+		strlcpy(database->credentials[database->credential_count][0], user, sizeof(database->credentials[0][0]));
+		strlcpy(database->credentials[database->credential_count++][1], password, sizeof(database->credentials[0][1]));
+	}
+}
+
 /* A discovered (or parsed) declaration as this file's. */
 static void from_discovered(const altair_eval_discovered *found, altair_eval_database *out)
 {
 	memset(out, 0, sizeof(*out));
 	strlcpy(out->protocol, found->protocol, sizeof(out->protocol));
 	strlcpy(out->socket, found->socket, sizeof(out->socket));
-	out->tls = found->tls;
+	tls_from_discovered(found, out);
 	if (!found->socket[0]) {
 		bool v6 = strchr(found->host, ':') != NULL && found->host[0] != '[';
 		snprintf(out->host, sizeof(out->host), v6 ? "[%s]" : "%s", found->host);
@@ -112,7 +163,8 @@ static bool parse_url(const char *url, size_t length, altair_eval_database *out)
 		memcpy(out->socket, path, (size_t) (url + length - path));
 		return true;
 	}
-	if (!altair_eval_discovery_parse_url(url, length, &found) || (found.socket[0] && strpbrk(found.socket, DATABASES_FORBIDDEN_CHARS))) {
+	if (!altair_eval_discovery_parse_url(url, length, &found) || (found.socket[0] && strpbrk(found.socket, DATABASES_FORBIDDEN_CHARS))
+		|| (found.tls_ca[0] && strpbrk(found.tls_ca, DATABASES_FORBIDDEN_CHARS "&%?#"))) {
 		return false;
 	}
 	from_discovered(&found, out);
@@ -127,9 +179,14 @@ zend_string *altair_eval_databases_normalize(const char *url, size_t length)
 	if (!parse_url(url, length, &parsed)) {
 		return NULL;
 	}
-	scheme = parsed.tls ? "rediss" : parsed.protocol;
+	scheme = strcmp(parsed.protocol, "redis") == 0 && parsed.tls_policy == ALTAIR_RELAY_TLS_REQUIRED ? "rediss" : parsed.protocol;
 	if (parsed.socket[0]) {
 		return zend_strpprintf(0, "%s" DATABASES_UNIX_SUFFIX "://%s", scheme, parsed.socket);
+	}
+	/* TLS as asked is kept (the relay's leg to the server follows it), with the CA file it names. */
+	if (strcmp(parsed.protocol, "redis") != 0 && (parsed.tls_mode[0] || parsed.tls_ca[0])) {
+		return zend_strpprintf(0, "%s://%s:%d?%s%s%s%s%s", scheme, parsed.host, parsed.port, parsed.tls_mode[0] ? "sslmode=" : "",
+			parsed.tls_mode, parsed.tls_mode[0] && parsed.tls_ca[0] ? "&" : "", parsed.tls_ca[0] ? "sslrootcert=" : "", parsed.tls_ca);
 	}
 	return zend_strpprintf(0, "%s://%s:%d", scheme, parsed.host, parsed.port);
 }
@@ -198,10 +255,6 @@ static void choose_listen(altair_eval_databases *databases, altair_eval_database
 
 	if (database->socket[0]) {
 		add_path(database, database->socket);
-		return;
-	}
-	if (database->tls) {
-		strlcpy(database->note, "the relay does not speak TLS to the server yet: not reachable", sizeof(database->note));
 		return;
 	}
 	if (strcmp(host, "localhost") == 0) {
@@ -326,7 +379,11 @@ static void add(altair_eval_databases *databases, altair_eval_database *candidat
 
 	for (size_t i = 0; i < databases->count; i++) {
 		if (same_address(&databases->list[i], candidate)) {
-			return; /* the first declaration wins */
+			/* the first declaration wins; the users a later one names join its credentials */
+			for (size_t k = 0; k < candidate->credential_count; k++) {
+				add_credentials(&databases->list[i], candidate->credentials[k][0], candidate->credentials[k][1]);
+			}
+			return;
 		}
 	}
 	if (databases->count >= ALTAIR_EVAL_RELAY_MAX_ADDRESSES) {
@@ -427,11 +484,14 @@ static void add_discovered(const altair_eval_request *request, altair_eval_datab
 		altair_eval_database candidate;
 
 		from_discovered(&found[i], &candidate);
+		add_credentials(&candidate, found[i].user, found[i].password);
 		if (candidate.socket[0] || (candidate.port >= 1 && candidate.port <= 65535 && valid_host(candidate.host, strlen(candidate.host)))) {
 			add(databases, &candidate, found[i].declared_by[0] ? found[i].declared_by : "the project's configuration");
 		}
 	}
 }
+
+static void list_ca_paths(const altair_eval_request *request, altair_eval_databases *databases);
 
 void altair_eval_databases_build(const altair_eval_request *request, altair_eval_databases *databases)
 {
@@ -501,10 +561,70 @@ void altair_eval_databases_build(const altair_eval_request *request, altair_eval
 	smart_str_0(&sockets);
 	databases->sockets = sockets.s ? estrdup(ZSTR_VAL(sockets.s)) : NULL;
 	smart_str_free(&sockets);
+	list_ca_paths(request, databases);
+}
+
+static void add_ca_path(smart_str *list, char (*added)[MAXPATHLEN], size_t *count, const char *path)
+{
+	if (!path || path[0] != '/' || strpbrk(path, DATABASES_FORBIDDEN_CHARS) || *count >= ALTAIR_EVAL_RELAY_CA_MAX
+		|| strlen(path) >= MAXPATHLEN) {
+		return;
+	}
+	for (size_t i = 0; i < *count; i++) {
+		if (strcmp(added[i], path) == 0) {
+			return;
+		}
+	}
+	if (list->s) {
+		smart_str_appendc(list, ',');
+	}
+	smart_str_appends(list, path);
+	strlcpy(added[(*count)++], path, MAXPATHLEN);
+}
+
+/*
+ * The CA files a child's driver checks the relay's certificate against (docs/relay.md, "TLS"), for
+ * each declaration whose configuration asks for TLS with a check: the CA file it names, else the
+ * store the driver falls back to (OpenSSL's default file, which PHP's streams and mysqlnd read, its
+ * link resolved as the view resolves it; libpq's ~/.postgresql/root.crt). The view holds, at each,
+ * that file's certificates and the relay's CA.
+ */
+static void list_ca_paths(const altair_eval_request *request, altair_eval_databases *databases)
+{
+	smart_str list = {0};
+	char added[ALTAIR_EVAL_RELAY_CA_MAX][MAXPATHLEN];
+	size_t count = 0;
+
+	for (size_t i = 0; i < databases->count; i++) {
+		const altair_eval_database *database = &databases->list[i];
+		char resolved[MAXPATHLEN];
+		const char *home = lookup_environment((void *) request, "HOME");
+
+		if (!database->tls_child || (database->tls_verify == ALTAIR_RELAY_TLS_VERIFY_NONE && !database->tls_ca[0])) {
+			continue;
+		}
+		if (database->tls_ca[0]) {
+			add_ca_path(&list, added, &count, database->tls_ca);
+			continue;
+		}
+		if (strcmp(database->protocol, "pgsql") == 0 && home && strlen(home) + 32 < sizeof(resolved)) {
+			snprintf(resolved, sizeof(resolved), "%s/.postgresql/root.crt", home);
+			add_ca_path(&list, added, &count, resolved);
+			continue;
+		}
+		add_ca_path(&list, added, &count, realpath(altair_eval_relay_tls_default_ca(), resolved) ? resolved : altair_eval_relay_tls_default_ca());
+	}
+	smart_str_0(&list);
+	databases->ca = list.s ? estrdup(ZSTR_VAL(list.s)) : NULL;
+	smart_str_free(&list);
 }
 
 void altair_eval_databases_free(altair_eval_databases *databases)
 {
+	if (databases->ca) {
+		efree(databases->ca);
+		databases->ca = NULL;
+	}
 	if (databases->listen) {
 		efree(databases->listen);
 		databases->listen = NULL;

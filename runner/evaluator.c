@@ -280,6 +280,12 @@ cold:
 	request.relay_sockets = databases->relayed ? databases->sockets : NULL;
 	/* Declared host names: <scratch>/hosts over the view's /etc/hosts (warm: a copy the template's). */
 	request.relay_hosts = databases->relayed && altair_eval_databases_write_hosts(databases, scratch.dir);
+	/* The CA files the app names, with the relay's CA added, over those paths in the view (docs/relay.md,
+	 * "TLS"): written in the scratch dir for a cold child, in the template's dir for a warm one. */
+	request.relay_ca = databases->relayed ? databases->ca : NULL;
+	if (request.relay_ca && !warm_mode && !altair_eval_relay_tls_write_ca(request.relay_ca, scratch.dir)) {
+		request.relay_ca = NULL;
+	}
 	/* A child with no view of its own resolves the declared host names through the host, over TCP
 	 * (runner/relay_resolver.c): names only matter with the network off. */
 	request.relay_resolve = databases->relayed && !request.allow_network && databases->name_count > 0;

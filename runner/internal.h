@@ -45,6 +45,9 @@ typedef struct {
 	const char *relay_listen;
 	const char *relay_sockets; /* ... and the Unix socket paths, or NULL (runner/databases.c) */
 	bool relay_hosts;          /* the scratch dir holds the view's /etc/hosts (declared host names) */
+	/* The CA files the app names for the databases whose driver checks the relay's certificate,
+	 * comma-separated, or NULL; the n-th gets relay-ca-<n>.pem (runner/relay_tls.c) in the view. */
+	const char *relay_ca;
 	/* RES_OPTIONS=use-vc for the child: with the network off, host names declared, its resolver asks
 	 * over TCP, which the host can answer (runner/relay_resolver.c) where no view holds the names. */
 	bool relay_resolve;
@@ -67,7 +70,20 @@ typedef struct {
 	char host[256];       /* as declared, lower-cased; "[v6]" bracketed */
 	int port;
 	char socket[108];     /* a Unix socket path instead of host and port */
-	bool tls;
+	/* TLS, as the app's configuration asks for it (runner/databases.c; docs/relay.md, "TLS") */
+	char tls_mode[12];    /* as the configuration said it (libpq's names), "" when it said nothing */
+	int tls_policy;       /* to the server: altair_relay_tls_policy (relay/engine.h) */
+	int tls_verify;       /* ... checked as altair_relay_tls_verify (relay/tls.h) says */
+	bool tls_child;       /* a client that asks for TLS gets it, with the relay's certificate */
+	char tls_ca[256];     /* the app's CA file ("": the system's store), read by the host; in the child's
+	                         view the same path holds its certificates and the relay's CA */
+	char tls_cert[256];   /* the app's client certificate and key, presented by the relay ("" none) */
+	char tls_key[256];
+	/* The users and passwords the app's configuration gives for this server: the relay answers a
+	 * login of one of them itself and logs in to the server with it (PostgreSQL's kept connections;
+	 * docs/relay.md). Held in the host only: never shown, never passed to the child. */
+	char credentials[ALTAIR_EVAL_RELAY_CREDENTIALS_MAX][2][256];
+	size_t credential_count;
 	char shown[300];      /* the address as sandbox.databases shows it */
 	char declared_by[160]; /* "EvalRequest databases", "allowEndpoints", or where the project says it */
 	char listen[80];      /* where the child listens for it ("127.0.0.1:3306"), "" when it cannot */
@@ -88,6 +104,7 @@ typedef struct {
 	bool network;  /* ... with the network on: every other connect() goes out, made by the host */
 	char *listen;  /* emalloc'd comma-separated listen addresses, or NULL */
 	char *sockets; /* emalloc'd comma-separated socket paths in the view (n-th: relay-<n>.sock), or NULL */
+	char *ca;      /* emalloc'd comma-separated CA files in the view (n-th: relay-ca-<n>.pem), or NULL */
 	/* Host names declared (a Docker service name): the n-th listens at 127.0.0.<first + n>, which
 	 * the view's /etc/hosts gives it (altair_eval_databases_write_hosts). */
 	char names[ALTAIR_EVAL_RELAY_MAX_ADDRESSES][256];
@@ -415,6 +432,14 @@ void altair_eval_abandon(altair_eval_child *child, altair_eval_outcome *outcome)
 zend_string *altair_eval_databases_normalize(const char *url, size_t length);
 void altair_eval_databases_build(const altair_eval_request *request, altair_eval_databases *databases);
 void altair_eval_databases_free(altair_eval_databases *databases);
+/* relay_tls.c: the CA files of the child's view (paths: request->relay_ca) written into dir, each the
+ * host's file at that path (when it can be read) and the relay's CA; false when one could not be. */
+bool altair_eval_relay_tls_write_ca(const char *paths, const char *dir);
+/* ... and what makes a warm template's copies of them the same: the relay's CA. */
+const char *altair_eval_relay_tls_ca_identity(void);
+/* The file OpenSSL's default store reads (X509_get_default_cert_file()). */
+const char *altair_eval_relay_tls_default_ca(void);
+
 /* <scratch>/hosts: the host's /etc/hosts and the declared names at their relay addresses, for the
  * child's view; false when there are no names (or it could not be written). */
 bool altair_eval_databases_write_hosts(const altair_eval_databases *databases, const char *scratch_dir);

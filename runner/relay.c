@@ -92,7 +92,8 @@ static void listen_unix(altair_eval_relay *relay, const char *scratch_dir, size_
 altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databases, int mode, const char *scratch_dir)
 {
 	altair_eval_relay *relay = ecalloc(1, sizeof(*relay));
-	size_t n = 0;
+	size_t n = 0, length;
+	bool tls_wanted = false;
 
 	relay->databases = databases;
 	relay->mode = (altair_relay_mode) mode;
@@ -113,6 +114,11 @@ altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databas
 		if (i < databases->count) {
 			snprintf(relay->labels[i], sizeof(relay->labels[i]), "%s at %s", databases->list[i].protocol,
 				databases->list[i].shown);
+			for (size_t k = 0; k < databases->list[i].credential_count; k++) {
+				relay->credentials[i][2 * k] = databases->list[i].credentials[k][0];
+				relay->credentials[i][2 * k + 1] = databases->list[i].credentials[k][1];
+			}
+			tls_wanted |= databases->list[i].tls_child;
 		}
 	}
 	for (size_t i = 0; i < ALTAIR_EVAL_RELAY_RESOLVER_MAX; i++) {
@@ -122,6 +128,7 @@ altair_eval_relay *altair_eval_relay_create(const altair_eval_databases *databas
 		relay->outgoing[i].fd = -1;
 	}
 	relay->listener = -1;
+	relay->tls_possible = tls_wanted && altair_eval_relay_tls_ca_pem(&length) != NULL;
 	array_init(&relay->queries);
 	relay->spin_ns = spin_ns();
 	return relay;
@@ -225,11 +232,13 @@ typedef struct {
 	altair_relay_mode mode;
 	struct sockaddr_storage upstream;
 	socklen_t upstream_length;
+	char settings[sizeof(((altair_eval_database *) NULL)->tls_ca) * 3 + 32]; /* the TLS settings it was checked under */
 	uint64_t since_ms;
 	altair_relay_kept kept;
 	unsigned char settle[1024]; /* the server's replies to keep()'s reset, as they came */
 	size_t settled;
 	bool owed;                 /* those replies are still to be checked (false: given back unused) */
+	altair_relay_tls *tls;     /* the server's leg was TLS: its session goes with the connection */
 } kept_connection;
 
 /* One keep per process. A threaded PHP (ZTS) keeps nothing: its threads would share it; the keep
@@ -250,22 +259,51 @@ static bool keeping_enabled(void)
  * then it is told goodbye, as far as its socket takes it now. Closing a socket with unread bytes
  * resets the connection, and a goodbye the server has not read yet is then lost: MariaDB counts
  * and logs an aborted connection either way. */
-static void kept_goodbye(const altair_relay_engine *engine, int fd)
+static void kept_goodbye(const altair_relay_engine *engine, int fd, altair_relay_tls *tls)
 {
-	altair_relay_buf goodbye = {0};
+	altair_relay_buf goodbye = {0}, wire = {0};
 	unsigned char unread[256];
 
 	for (int i = 0; i < 16 && recv(fd, unread, sizeof(unread), MSG_DONTWAIT) > 0; i++) {
 	}
 	engine->kept_goodbye(&goodbye);
-	if (goodbye.length > 0) {
-		(void) send(fd, goodbye.data, goodbye.length, MSG_NOSIGNAL | MSG_DONTWAIT);
+	if (tls && goodbye.length > 0) {
+		(void) altair_relay_tls_send(tls, &goodbye, &wire); /* sealed: the server reads records only */
+	} else if (goodbye.length > 0) {
+		altair_relay_buf_append(&wire, goodbye.data, goodbye.length);
+	}
+	if (wire.length > 0) {
+		(void) send(fd, wire.data, wire.length, MSG_NOSIGNAL | MSG_DONTWAIT);
 	}
 	altair_relay_buf_free(&goodbye);
+	altair_relay_buf_free(&wire);
+	altair_relay_tls_free(tls);
 	close(fd);
 }
 
 static bool kept_settle(kept_connection *k);
+
+/* Bytes a kept connection's server sent, decrypted when its leg is TLS, after what came before. */
+static bool kept_plain(kept_connection *k, const unsigned char *bytes, size_t length)
+{
+	altair_relay_buf plain = {0}, wire = {0};
+	bool ok;
+
+	if (!k->tls) {
+		memcpy(k->settle + k->settled, bytes, length);
+		k->settled += length;
+		return true;
+	}
+	ok = altair_relay_tls_receive(k->tls, bytes, length, &plain, &wire) == ALTAIR_RELAY_TLS_OK && wire.length == 0
+		&& plain.length <= sizeof(k->settle) - k->settled;
+	if (ok && plain.length > 0) {
+		memcpy(k->settle + k->settled, plain.data, plain.length);
+		k->settled += plain.length;
+	}
+	altair_relay_buf_free(&plain);
+	altair_relay_buf_free(&wire);
+	return ok;
+}
 
 /* Unused: told goodbye by the process that kept it; a fork's copy is only closed. Replies to its
  * reset still on their way are waited for first (kept_settle): read after the close, they reset
@@ -279,9 +317,10 @@ static void kept_discard(size_t index)
 		if (k->owed) {
 			(void) kept_settle(k);
 		}
-		kept_goodbye(k->engine, k->fd);
+		kept_goodbye(k->engine, k->fd, k->tls);
 	} else {
 		close(k->fd);
+		altair_relay_tls_free(k->tls); /* a fork's copy: its state is not this process's to use */
 	}
 	kept[index] = kept[--kept_count];
 }
@@ -305,14 +344,17 @@ static bool kept_settle(kept_connection *k)
 		struct pollfd ready = { .fd = k->fd, .events = POLLIN };
 		uint64_t now;
 		while (k->settled < sizeof(k->settle)) {
-			ssize_t n = recv(k->fd, k->settle + k->settled, sizeof(k->settle) - k->settled, MSG_DONTWAIT);
+			unsigned char bytes[sizeof(k->settle)];
+			ssize_t n = recv(k->fd, bytes, sizeof(k->settle) - k->settled, MSG_DONTWAIT);
 			if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
 				return false; /* the server closed it (its wait_timeout, a KILL) */
 			}
 			if (n < 0) {
 				break;
 			}
-			k->settled += (size_t) n;
+			if (!kept_plain(k, bytes, (size_t) n)) {
+				return false;
+			}
 		}
 		int verdict = k->engine->kept_settled(&k->kept, k->settle, k->settled);
 		if (verdict != 0) {
@@ -325,9 +367,17 @@ static bool kept_settle(kept_connection *k)
 	}
 }
 
+/* What a server connection's TLS was made under: a connection checked with other settings (another
+ * CA file, another verification) is never another's (docs/relay.md, "TLS"). */
+static void tls_settings(const altair_eval_database *declared, char *out, size_t size)
+{
+	snprintf(out, size, "%d %d %s\n%s\n%s", declared->tls_policy, declared->tls_verify, declared->tls_ca, declared->tls_cert,
+		declared->tls_key);
+}
+
 /* A kept connection to this server for this engine and mode, settled, out of the keep; -1: none. */
 static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared,
-	altair_relay_kept *out)
+	const char *key, altair_relay_kept *out, altair_relay_tls **tls)
 {
 	uint64_t now = altair_eval_now_ms();
 
@@ -337,13 +387,16 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
 			kept_discard(i);
 		}
 	}
-	if (!keeping_enabled() || !engine->resume) {
+	if (!keeping_enabled() || (!engine->resume && !engine->attach)) {
 		return -1;
 	}
+	char settings[sizeof(kept[0].settings)];
+	tls_settings(declared, settings, sizeof(settings));
 	for (size_t i = kept_count; i-- > 0;) {
 		kept_connection *k = &kept[i];
 		if (k->engine != engine || k->mode != mode || k->upstream_length != declared->upstream_length
-			|| memcmp(&k->upstream, &declared->upstream, declared->upstream_length) != 0) {
+			|| memcmp(&k->upstream, &declared->upstream, declared->upstream_length) != 0 || strcmp(k->settings, settings) != 0
+			|| strcmp(k->kept.key, key) != 0) {
 			continue;
 		}
 		if (!kept_settle(k)) {
@@ -352,6 +405,7 @@ static int kept_take(const altair_relay_engine *engine, altair_relay_mode mode, 
 		}
 		int fd = k->fd;
 		*out = k->kept;
+		*tls = k->tls;
 		kept[i] = kept[--kept_count];
 		return fd;
 	}
@@ -376,7 +430,7 @@ static bool kept_room(const altair_eval_relay *relay)
 
 /* Into the keep (settled: nothing more is owed), or told goodbye and closed when it is full. */
 static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, const altair_eval_database *declared, int fd,
-	const altair_relay_kept *record, bool settled)
+	altair_relay_tls *tls, const altair_relay_kept *record, bool settled)
 {
 	if (keeping_enabled() && kept_count < ALTAIR_EVAL_RELAY_KEPT_MAX && declared->upstream_length <= sizeof(kept[0].upstream)) {
 		kept_connection *k = &kept[kept_count++];
@@ -387,12 +441,14 @@ static void kept_put(const altair_relay_engine *engine, altair_relay_mode mode, 
 		k->mode = mode;
 		memcpy(&k->upstream, &declared->upstream, declared->upstream_length);
 		k->upstream_length = declared->upstream_length;
+		tls_settings(declared, k->settings, sizeof(k->settings));
 		k->since_ms = altair_eval_now_ms();
 		k->kept = *record;
 		k->owed = !settled; /* settled: taken, checked, and given back unused */
+		k->tls = tls;
 		return;
 	}
-	kept_goodbye(engine, fd);
+	kept_goodbye(engine, fd, tls);
 }
 
 void altair_eval_relay_kept_close(void)
@@ -433,13 +489,16 @@ static void drop(altair_eval_relay *relay, size_t index)
 		c->engine->close(c->session);
 	}
 	close_fd(&c->client);
-	/* keep() said yes and its reset is all written: the server connection is kept */
-	if (c->keeping && c->server >= 0 && c->io.to_server.length == 0) {
-		kept_put(c->engine, relay->mode, &relay->databases->list[c->database], c->server, &c->kept, false);
+	/* keep() said yes and its reset is all written: the server connection is kept (its TLS with it) */
+	if (c->keeping && c->server >= 0 && c->io.to_server.length == 0 && c->wire[ALTAIR_RELAY_SERVER].length == 0
+		&& (!c->tls[ALTAIR_RELAY_SERVER] || altair_relay_tls_established(c->tls[ALTAIR_RELAY_SERVER]))) {
+		kept_put(c->engine, relay->mode, &relay->databases->list[c->database], c->server, c->tls[ALTAIR_RELAY_SERVER], &c->kept, false);
+		c->tls[ALTAIR_RELAY_SERVER] = NULL;
 		c->server = -1;
 	}
 	relay->keeping -= c->keeping;
 	close_fd(&c->server);
+	altair_eval_relay_tls_free(c);
 	altair_relay_buf_free(&c->io.to_server);
 	altair_relay_buf_free(&c->io.to_client);
 	efree(c);
@@ -484,6 +543,41 @@ static int connect_upstream(const altair_eval_database *declared)
 
 static bool write_out(int fd, altair_relay_buf *buf);
 
+/* Writes what is owed to one leg, sealed into records first when it is TLS; false when that leg is
+ * gone or its TLS failed (the engine was told: relay_tls.c). */
+static bool flush_leg(relay_connection *c, altair_relay_leg leg)
+{
+	altair_relay_buf *out = altair_eval_relay_tls_output(c, leg);
+
+	return out && write_out(leg == ALTAIR_RELAY_SERVER ? c->server : c->client, out);
+}
+
+static bool unix_socket(int fd)
+{
+	struct sockaddr_storage address;
+	socklen_t length = sizeof(address);
+
+	return fd >= 0 && getsockname(fd, (struct sockaddr *) &address, &length) == 0 && address.ss_family == AF_UNIX;
+}
+
+/* An engine session's configuration: the mode, the label, the deadline, TLS as the declaration
+ * asks for it (docs/relay.md, "TLS"), the credentials the host read for this server. */
+static void connection_config(altair_eval_relay *relay, size_t database, int client, int server, altair_relay_config *config)
+{
+	const altair_eval_database *declared = &relay->databases->list[database];
+
+	memset(config, 0, sizeof(*config));
+	config->mode = relay->mode;
+	config->label = relay->labels[database];
+	config->deadline_ns = relay->deadline_ms * 1000000u; /* the same monotonic clock as now_ns() */
+	config->server_tls = (altair_relay_tls_policy) declared->tls_policy;
+	config->client_tls = declared->tls_child && relay->tls_possible;
+	config->client_secure = unix_socket(client);
+	config->server_local = declared->upstream.ss_family == AF_UNIX;
+	(void) server;
+	config->credentials = relay->credentials[database][0] ? relay->credentials[database] : NULL;
+}
+
 /* A client of a declared database: a fresh server connection (non-blocking) or a kept one, and an
  * engine session. The client is a connection a listener accepted, or one the host made in place
  * of the child's own socket (runner/intercept.c). */
@@ -503,8 +597,11 @@ void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int cli
 		relay->refused[database]++;
 		return;
 	}
-	bool resumed = (server = kept_take(engine, relay->mode, declared, &record)) >= 0;
-	if (!resumed && (server = connect_upstream(declared)) < 0) {
+	altair_relay_tls *kept_tls = NULL;
+	/* An engine that chooses its server once it read the client's start gets none yet (attach_server). */
+	bool late = engine->attach != NULL;
+	bool resumed = !late && engine->resume && (server = kept_take(engine, relay->mode, declared, "", &record, &kept_tls)) >= 0;
+	if (!late && !resumed && (server = connect_upstream(declared)) < 0) {
 		close(client);
 		relay->refused[database]++;
 		return;
@@ -516,13 +613,12 @@ void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int cli
 	c->engine = engine;
 	c->client = client;
 	c->server = server;
-	c->state = resumed ? RELAY_OPEN : RELAY_CONNECTING;
+	c->state = resumed || late ? RELAY_OPEN : RELAY_CONNECTING;
+	c->tls[ALTAIR_RELAY_SERVER] = kept_tls;
 	c->io.on_query = on_query;
 	c->io.context = c;
 	c->io.now_ns = now_ns;
-	config.mode = relay->mode;
-	config.label = relay->labels[database];
-	config.deadline_ns = relay->deadline_ms * 1000000u; /* the same monotonic clock as now_ns() */
+	connection_config(relay, database, client, server, &config);
 	if (resumed) {
 		c->resumed = true;
 		c->kept = record;
@@ -531,9 +627,9 @@ void altair_eval_relay_attach(altair_eval_relay *relay, size_t database, int cli
 		c->session = engine->open(&config, &c->io);
 	}
 	relay->connections[relay->connection_count++] = c;
-	if (!c->session) {
+	if (!c->session || !altair_eval_relay_tls_apply(c)) {
 		c->state = RELAY_ENDING;
-	} else if (resumed && !write_out(c->client, &c->io.to_client)) {
+	} else if (resumed && !flush_leg(c, ALTAIR_RELAY_CLIENT)) {
 		close_fd(&c->client); /* the greeting, at once: the server has nothing to say first */
 	}
 }
@@ -552,13 +648,43 @@ static void accept_client(altair_eval_relay *relay, size_t listener)
 	altair_eval_relay_attach(relay, relay->listeners[listener].database, client);
 }
 
+/* The engine read the client's start and asks for its server (ALTAIR_RELAY_ATTACH): a kept one
+ * kept under the key it names, settled, or a new one (connecting: the client is not read until it
+ * is made). False when neither can be had. */
+static bool attach_server(relay_connection *c)
+{
+	const altair_eval_database *declared = &c->relay->databases->list[c->database];
+	altair_relay_tls *tls = NULL;
+	int server = c->server >= 0 || c->io.attach_fresh ? -1
+		: kept_take(c->engine, c->relay->mode, declared, c->io.attach_key, &c->kept, &tls);
+
+	if (c->server >= 0) {
+		return false; /* asked twice */
+	}
+	if (server >= 0) {
+		c->server = server;
+		c->tls[ALTAIR_RELAY_SERVER] = tls;
+		c->resumed = true;
+		c->engine->attach(c->session, &c->kept);
+	} else {
+		if ((c->server = connect_upstream(declared)) < 0) {
+			return false;
+		}
+		c->state = RELAY_CONNECTING;
+		c->engine->attach(c->session, NULL);
+	}
+	return altair_eval_relay_tls_apply(c) && !c->io.to_server.failed && !c->io.to_client.failed;
+}
+
 /* The client does not fit its kept server connection (ALTAIR_RELAY_RECONNECT): that connection
  * goes back to the keep as it was, and the session continues on a fresh one. */
 static void reconnect(relay_connection *c)
 {
 	const altair_eval_database *declared = &c->relay->databases->list[c->database];
 
-	kept_put(c->engine, c->relay->mode, declared, c->server, &c->kept, true);
+	kept_put(c->engine, c->relay->mode, declared, c->server, c->tls[ALTAIR_RELAY_SERVER], &c->kept, true);
+	c->tls[ALTAIR_RELAY_SERVER] = NULL;
+	altair_relay_buf_reset(&c->wire[ALTAIR_RELAY_SERVER]);
 	c->resumed = false;
 	c->server = connect_upstream(declared);
 	if (c->server < 0) {
@@ -581,8 +707,9 @@ void altair_eval_relay_deadline(altair_eval_relay *relay, uint64_t deadline_ms)
  * relay's refusals grew the host ~33 times what it wrote), and the evaluation is not over. */
 static bool client_readable(const relay_connection *c, bool late)
 {
-	return c->state == RELAY_OPEN && !late && c->io.to_server.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES
-		&& c->io.to_client.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES && c->io.client_held < ALTAIR_EVAL_RELAY_BACKLOG_BYTES;
+	return c->state == RELAY_OPEN && !late && altair_eval_relay_tls_queued(c, ALTAIR_RELAY_SERVER) < ALTAIR_EVAL_RELAY_BACKLOG_BYTES
+		&& altair_eval_relay_tls_queued(c, ALTAIR_RELAY_CLIENT) < ALTAIR_EVAL_RELAY_BACKLOG_BYTES
+		&& c->io.client_held < ALTAIR_EVAL_RELAY_BACKLOG_BYTES;
 }
 
 size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, size_t room)
@@ -609,11 +736,11 @@ size_t altair_eval_relay_watch(altair_eval_relay *relay, struct pollfd *fds, siz
 			if (client_readable(c, late)) {
 				client |= POLLIN;
 			}
-			if (c->state == RELAY_OPEN && c->io.to_client.length < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
+			if (c->state == RELAY_OPEN && altair_eval_relay_tls_queued(c, ALTAIR_RELAY_CLIENT) < ALTAIR_EVAL_RELAY_BACKLOG_BYTES) {
 				server |= POLLIN;
 			}
-			client |= c->io.to_client.length > 0 ? POLLOUT : 0;
-			server |= c->io.to_server.length > 0 ? POLLOUT : 0;
+			client |= altair_eval_relay_tls_pending(c, ALTAIR_RELAY_CLIENT) ? POLLOUT : 0;
+			server |= altair_eval_relay_tls_pending(c, ALTAIR_RELAY_SERVER) ? POLLOUT : 0;
 		}
 		relay->owners[count] = (relay_owner) { .kind = RELAY_CLIENT, .index = i };
 		fds[count++] = (struct pollfd) { .fd = c->client, .events = client };
@@ -713,16 +840,21 @@ static void read_side(relay_connection *c, bool from_client)
 		if (from_client) {
 			close_fd(&c->client);
 			altair_relay_buf_reset(&c->io.to_client);
+			altair_relay_buf_reset(&c->wire[ALTAIR_RELAY_CLIENT]);
 		} else {
 			close_fd(&c->server);
 			altair_relay_buf_reset(&c->io.to_server);
+			altair_relay_buf_reset(&c->wire[ALTAIR_RELAY_SERVER]);
 		}
 		end(c);
 		return;
 	}
-	verdict = from_client ? c->engine->from_client(c->session, bytes, (size_t) n)
-		: c->engine->from_server(c->session, bytes, (size_t) n);
-	if (verdict == ALTAIR_RELAY_RECONNECT && c->resumed && !c->io.to_server.failed && !c->io.to_client.failed) {
+	verdict = altair_eval_relay_tls_input(c, from_client ? ALTAIR_RELAY_CLIENT : ALTAIR_RELAY_SERVER, bytes, (size_t) n);
+	if (verdict == ALTAIR_RELAY_ATTACH && c->engine->attach) {
+		if (!attach_server(c)) {
+			end(c);
+		}
+	} else if (verdict == ALTAIR_RELAY_RECONNECT && c->resumed && !c->io.to_server.failed && !c->io.to_client.failed) {
 		reconnect(c);
 	} else if (verdict != ALTAIR_RELAY_CONTINUE || c->io.to_server.failed || c->io.to_client.failed) {
 		end(c);
@@ -752,11 +884,11 @@ static void serve_connection(relay_connection *c, short client_events, short ser
 		}
 		return;
 	}
-	if ((client_events & POLLOUT) && !write_out(c->client, &c->io.to_client)) {
+	if ((client_events & POLLOUT) && !flush_leg(c, ALTAIR_RELAY_CLIENT)) {
 		close_fd(&c->client);
 		end(c);
 	}
-	if ((server_events & POLLOUT) && !write_out(c->server, &c->io.to_server)) {
+	if ((server_events & POLLOUT) && !flush_leg(c, ALTAIR_RELAY_SERVER)) {
 		close_fd(&c->server);
 		end(c);
 	}
@@ -767,11 +899,11 @@ static void serve_connection(relay_connection *c, short client_events, short ser
 		read_side(c, false);
 	}
 	/* What the engine queued now is written at once where the socket takes it. */
-	if (!write_out(c->server, &c->io.to_server)) {
+	if (!flush_leg(c, ALTAIR_RELAY_SERVER)) {
 		close_fd(&c->server);
 		end(c);
 	}
-	if (!write_out(c->client, &c->io.to_client)) {
+	if (!flush_leg(c, ALTAIR_RELAY_CLIENT)) {
 		close_fd(&c->client);
 		end(c);
 	}
@@ -780,8 +912,8 @@ static void serve_connection(relay_connection *c, short client_events, short ser
 /* An ending connection is closed once what it owes each side that is still there is written. */
 static bool finished(const relay_connection *c)
 {
-	return c->state == RELAY_ENDING && (c->server < 0 || c->io.to_server.length == 0)
-		&& (c->client < 0 || c->io.to_client.length == 0);
+	return c->state == RELAY_ENDING && (c->server < 0 || !altair_eval_relay_tls_pending(c, ALTAIR_RELAY_SERVER))
+		&& (c->client < 0 || !altair_eval_relay_tls_pending(c, ALTAIR_RELAY_CLIENT));
 }
 
 /*
@@ -909,10 +1041,10 @@ void altair_eval_relay_finish(altair_eval_relay *relay)
 
 		for (size_t i = 0; i < relay->connection_count; i++) {
 			relay_connection *c = relay->connections[i];
-			if (!write_out(c->server, &c->io.to_server)) {
+			if (!flush_leg(c, ALTAIR_RELAY_SERVER)) {
 				close_fd(&c->server);
 			}
-			if (c->server >= 0 && c->io.to_server.length > 0) {
+			if (c->server >= 0 && altair_eval_relay_tls_pending(c, ALTAIR_RELAY_SERVER)) {
 				fds[count++] = (struct pollfd) { .fd = c->server, .events = POLLOUT };
 			}
 		}

@@ -8,6 +8,7 @@
 #include "internal.h"
 #include <poll.h>
 #include "../relay/engines.h"
+#include "../relay/tls.h"
 
 typedef enum { RELAY_CONNECTING, RELAY_OPEN, RELAY_ENDING } relay_state;
 
@@ -23,6 +24,10 @@ typedef struct relay_connection {
 	bool keeping;             /* keep() said yes: once its reset is written, the server connection is kept */
 	bool resumed;             /* the server connection is a kept one (kept: its record) */
 	altair_relay_kept kept;
+	/* TLS on a leg (runner/relay_tls.c), NULL while it is plaintext; the records to write on it,
+	 * before anything the engine queues later (which goes through tls first). */
+	altair_relay_tls *tls[2];
+	altair_relay_buf wire[2];
 } relay_connection;
 
 typedef enum { RELAY_LISTENER, RELAY_CLIENT, RELAY_SERVER, RELAY_RESOLVER, RELAY_OUTGOING } relay_owner_kind;
@@ -92,6 +97,15 @@ struct altair_eval_relay {
 	bool intercepting;
 	zend_long intercepted;    /* connect()s the host answered with a relayed connection */
 	zend_long refused_connects; /* ... and those it refused (no declared database at that address) */
+	/* TLS (runner/relay_tls.c): the relay's certificate for this evaluation's names, issued when a
+	 * client first asks (process-wide cache); per declaration what was in force, for the result. */
+	altair_relay_tls_context *tls_issued;
+	bool tls_possible;        /* the relay has a CA to issue its certificate from (not in a threaded PHP) */
+	/* Per declaration, its credentials as the engines take them: user, password, …, NULL. */
+	const char *credentials[ALTAIR_EVAL_RELAY_MAX_ADDRESSES][2 * ALTAIR_EVAL_RELAY_CREDENTIALS_MAX + 1];
+	int tls_server[ALTAIR_EVAL_RELAY_MAX_ADDRESSES]; /* 0 none, 1 + altair_relay_tls_verify */
+	bool tls_client[ALTAIR_EVAL_RELAY_MAX_ADDRESSES];
+	char tls_failure[ALTAIR_EVAL_RELAY_MAX_ADDRESSES][200];
 	zval queries;             /* the list EvalResult::$queries shows */
 	size_t query_bytes;
 	bool queries_truncated;
@@ -110,6 +124,24 @@ void altair_eval_relay_resolver_close(struct altair_eval_relay *relay);
 struct pollfd altair_eval_intercept_outgoing_pollfd(const relay_outgoing *o);
 void altair_eval_intercept_outgoing_serve(struct altair_eval_relay *relay, size_t slot, short events);
 void altair_eval_intercept_outgoing_close(struct altair_eval_relay *relay);
+
+/* relay_tls.c: TLS on the legs of a relayed connection (docs/relay.md, "TLS"). */
+/* The relay's CA certificate (PEM), made on first use; NULL when there is none (a threaded PHP). */
+const char *altair_eval_relay_tls_ca_pem(size_t *length);
+/* Everything kept per process, freed (MSHUTDOWN). */
+void altair_eval_relay_tls_shutdown(void);
+/* Starts what the engine asked for (io->tls_start) after its last call; false when it cannot (the
+ * engine was told, and the connection must end). */
+bool altair_eval_relay_tls_apply(relay_connection *c);
+/* Bytes read on a leg, decrypted there when it is TLS, to the engine; its verdict. */
+altair_relay_verdict altair_eval_relay_tls_input(relay_connection *c, altair_relay_leg leg, const unsigned char *bytes, size_t length);
+/* What is to be written on a leg now (sealed into records when it is TLS); NULL when its TLS failed. */
+altair_relay_buf *altair_eval_relay_tls_output(relay_connection *c, altair_relay_leg leg);
+/* Whether a leg has bytes it can write now. */
+bool altair_eval_relay_tls_pending(const relay_connection *c, altair_relay_leg leg);
+/* Bytes owed to a leg and not yet sealed or written (the backlog's measure). */
+size_t altair_eval_relay_tls_queued(const relay_connection *c, altair_relay_leg leg);
+void altair_eval_relay_tls_free(relay_connection *c);
 
 /* relay_report.c: one statement an engine reported, kept under the caps. */
 void altair_eval_relay_query_add(struct altair_eval_relay *relay, size_t database, const altair_relay_query *query);

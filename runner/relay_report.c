@@ -14,6 +14,7 @@
 #include "../encoder/encoder.h"
 #include "internal.h"
 #include "relay_internal.h"
+#include "../relay/engine.h"
 
 /* Text as valid UTF-8, cut at max bytes on a character boundary; *cut says whether it was. */
 static zend_string *clean_text(const char *bytes, size_t length, size_t max, bool *cut)
@@ -158,6 +159,41 @@ static void describe(const altair_eval_relay *relay, const altair_eval_relay_gua
 	}
 }
 
+/* What TLS held on each leg (docs/relay.md, "TLS"): null where the app's configuration asks for none
+ * and none was used. */
+static void describe_tls(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, size_t i, zval *entry)
+{
+	static const char *const to_server[] = {
+		"none", "TLS, the certificate not checked (as the app's configuration says)",
+		"TLS, the certificate checked against the app's CA (verify-ca)",
+		"TLS, the certificate and the server's name checked (verify-full)",
+	};
+	const altair_eval_database *database = &relay->databases->list[i];
+	int server = relay->tls_server[i];
+	zval tls;
+
+	if (server == 0 && !relay->tls_client[i] && !relay->tls_failure[i][0] && database->tls_policy == ALTAIR_RELAY_TLS_NEVER) {
+		add_assoc_null(entry, "tls");
+		return;
+	}
+	array_init(&tls);
+	add_assoc_string(&tls, "to_server", to_server[server >= 0 && server < 4 ? server : 0]);
+	add_assoc_bool(&tls, "to_child", relay->tls_client[i]);
+	if (relay->tls_failure[i][0]) {
+		add_assoc_string(&tls, "failure", (char *) relay->tls_failure[i]);
+	} else {
+		add_assoc_null(&tls, "failure");
+	}
+	/* Without a private view the CA file the app names is the host's own, without the relay's CA. */
+	if (database->tls_child && relay->databases->ca && !guards->view) {
+		add_assoc_string(&tls, "note", "the child has no private view (a container): the CA file its configuration names "
+			"does not hold the relay's CA there, so a driver that checks the certificate refuses the relay's");
+	} else {
+		add_assoc_null(&tls, "note");
+	}
+	add_assoc_zval(entry, "tls", &tls);
+}
+
 void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, zval *out)
 {
 	array_init(out);
@@ -200,6 +236,7 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_ev
 		} else {
 			add_assoc_null(&entry, "superuser");
 		}
+		describe_tls(relay, guards, i, &entry);
 		add_next_index_zval(out, &entry);
 	}
 }

@@ -584,6 +584,7 @@ zend_result altair_eval_request_read(zend_object *object, altair_eval_request *r
 	request->relay_sockets = NULL;
 	request->relay_resolve = false;
 	request->relay_hosts = false;
+	request->relay_ca = NULL;
 	request->relayed = false;
 	request->project_overlay = false;
 	request->host_note = NULL;

@@ -15,6 +15,9 @@ void altair_eval_runner_minit(void);
 /* The database relay's server connections kept between evaluations (runner/relay.c): each told
  * goodbye and closed; at module shutdown. */
 void altair_eval_relay_kept_close(void);
+/* The relay's CA, the certificates it issued and its TLS contexts for servers (runner/relay_tls.c):
+ * freed at module shutdown, after the kept connections. */
+void altair_eval_relay_tls_shutdown(void);
 
 /* Forgets the last discovery of the project's databases (runner/databases.c): at module shutdown. */
 void altair_eval_databases_forget(void);

@@ -87,7 +87,7 @@ static zend_string *policy_key(zend_string *binary, const altair_eval_request *r
 	zend_string_release(extra);
 	/* The relay's Unix socket paths and hosts file are in the template's view (bound once, see
 	 * relay_prepare): another list, or other names, means another template. */
-	if (request->relay_sockets || request->relay_hosts) {
+	if (request->relay_sockets || request->relay_hosts || request->relay_ca) {
 		char path[MAXPATHLEN];
 		smart_str hosts = {0};
 		zend_string *with;
@@ -97,8 +97,10 @@ static zend_string *policy_key(zend_string *binary, const altair_eval_request *r
 			relay_hosts_copy(path, -1, &hosts);
 		}
 		smart_str_0(&hosts);
-		with = zend_strpprintf(0, "%s\v%s\v%s", ZSTR_VAL(key), request->relay_sockets ? request->relay_sockets : "",
-			hosts.s ? ZSTR_VAL(hosts.s) : "");
+		/* the CA files too: their paths, and the relay's CA they hold (docs/relay.md, "TLS") */
+		with = zend_strpprintf(0, "%s\v%s\v%s\v%s\v%s", ZSTR_VAL(key), request->relay_sockets ? request->relay_sockets : "",
+			hosts.s ? ZSTR_VAL(hosts.s) : "", request->relay_ca ? request->relay_ca : "",
+			request->relay_ca ? altair_eval_relay_tls_ca_identity() : "");
 		smart_str_free(&hosts);
 		zend_string_release(key);
 		key = with;
@@ -185,6 +187,10 @@ static void relay_release(altair_eval_template *template, bool own)
 		snprintf(path, sizeof(path), "%s/" ALTAIR_EVAL_RELAY_HOSTS_FILE, template->relay_dir);
 		if (own) {
 			unlink(path);
+			for (size_t n = 0; n < ALTAIR_EVAL_RELAY_CA_MAX; n++) {
+				snprintf(path, sizeof(path), ALTAIR_EVAL_RELAY_CA_FORMAT, template->relay_dir, n);
+				unlink(path);
+			}
 			rmdir(template->relay_dir);
 		}
 		efree(template->relay_dir);
@@ -207,7 +213,7 @@ static bool relay_prepare(altair_eval_template *template, const altair_eval_requ
 	const char *paths = request->relay_sockets;
 
 	relay_release(template, true);
-	if (!paths && !request->relay_hosts) {
+	if (!paths && !request->relay_hosts && !request->relay_ca) {
 		return true;
 	}
 	if (!altair_eval_scratch_base(base, sizeof(base))
@@ -232,6 +238,9 @@ static bool relay_prepare(altair_eval_template *template, const altair_eval_requ
 		}
 		p = strchr(p, ',');
 		p = p ? p + 1 : NULL;
+	}
+	if (request->relay_ca && !altair_eval_relay_tls_write_ca(request->relay_ca, template->relay_dir)) {
+		return false;
 	}
 	if (request->relay_hosts) {
 		char source[MAXPATHLEN];

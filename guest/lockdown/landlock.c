@@ -153,6 +153,10 @@ static bool lockdown_landlock_rules(const altair_eval_lockdown_policy *policy, a
 			lockdown_landlock_allow(report, ruleset_fd, handled_fs, policy->read_paths[i], LOCKDOWN_FS_READ, false);
 		}
 	}
+	/* The CA files that hold the relay's CA (lockdown/mount.c): read by the app's driver. */
+	for (i = 0; i < policy->relay_ca_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY_CA; i++) {
+		lockdown_landlock_allow(report, ruleset_fd, handled_fs, policy->relay_ca_paths[i], LOCKDOWN_FS_READ, false);
+	}
 	for (i = 0; i < sizeof(lockdown_landlock_devices_rw) / sizeof(lockdown_landlock_devices_rw[0]); i++) {
 		lockdown_landlock_allow(report, ruleset_fd, handled_fs, lockdown_landlock_devices_rw[i], LOCKDOWN_FS_DEVICE_RW, false);
 	}

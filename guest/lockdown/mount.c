@@ -559,11 +559,34 @@ static void mount_relay_hosts(mount_view *view, const altair_eval_lockdown_polic
 	}
 }
 
-/* Both, into a view being built: a cold child's, or a warm template's once for all its workers. */
+/* The CA files the app names for its databases' TLS (docs/relay.md, "TLS"): the host's copy with
+ * the relay's CA added, relay-ca-<n>.pem, read-only over the n-th path, its parents made in the
+ * view; over a file the view already binds (one inside the project) too. */
+static void mount_relay_ca(mount_view *view, const altair_eval_lockdown_policy *policy)
+{
+	for (size_t i = 0; i < policy->relay_ca_count && i < ALTAIR_EVAL_LOCKDOWN_MAX_RELAY_CA; i++) {
+		char host[PATH_MAX], source[PATH_MAX], target[PATH_MAX];
+		const char *path = policy->relay_ca_paths[i];
+		struct stat info;
+
+		snprintf(host, sizeof(host), ALTAIR_EVAL_RELAY_CA_FORMAT, mount_relay_source(policy), i);
+		if (!altair_eval_lockdown_mount_join(source, MOUNT_OLD, host) || !altair_eval_lockdown_mount_join(target, MOUNT_NEW, path)
+			|| (lstat(target, &info) != 0 && !mount_make_point(view, path, false))
+			|| (lstat(target, &info) == 0 && !S_ISREG(info.st_mode) && (errno = EISDIR))
+			|| mount(source, target, NULL, MS_BIND, NULL) != 0
+			|| mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | mount_kept_flags(target), NULL) != 0) {
+			altair_eval_lockdown_note(view->report, "relay: the CA file %s could not hold the relay's CA in the view: %s", path,
+				strerror(errno));
+		}
+	}
+}
+
+/* All three, into a view being built: a cold child's, or a warm template's once for all its workers. */
 void altair_eval_lockdown_mount_relay(mount_view *view, const altair_eval_lockdown_policy *policy)
 {
 	mount_relay_sockets(view, policy);
 	mount_relay_hosts(view, policy);
+	mount_relay_ca(view, policy);
 }
 
 /* A cold child: the whole view, then its own entry and scratch. */

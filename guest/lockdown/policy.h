@@ -21,6 +21,8 @@
 #define ALTAIR_EVAL_LOCKDOWN_MAX_RELAY 16
 /* A session's socket, in every process of the session (guest/session.c): sealed as the channel is. */
 #define ALTAIR_EVAL_LOCKDOWN_SESSION_FD 127
+/* The CA files the view holds the relay's CA in (ALTAIR_EVAL_RELAY_CA_MAX, php_altair_eval.h). */
+#define ALTAIR_EVAL_LOCKDOWN_MAX_RELAY_CA 4
 
 typedef struct {
 	/* Real paths. The scratch directory lies outside the project (runner/scratch.c names the layout). */
@@ -101,6 +103,11 @@ typedef struct {
 	/* <scratch_dir>/hosts (the host wrote it: declared host names at their relay addresses) is
 	 * bound over the view's /etc/hosts. */
 	bool relay_hosts;
+	/* The CA files the app names for its databases' TLS (docs/relay.md, "TLS"): the n-th path gets
+	 * <scratch_dir or relay_dir>/relay-ca-<n>.pem, read-only (its certificates and the relay's CA),
+	 * and may be read (Landlock). */
+	const char *relay_ca_paths[ALTAIR_EVAL_LOCKDOWN_MAX_RELAY_CA];
+	size_t relay_ca_count;
 	/* A warm template: the host's directory of the template's own listeners and hosts file, which
 	 * its view binds in place of the scratch dir's (every worker of it shares them; the host relays
 	 * a connection only for the worker of its evaluation, runner/relay.c). NULL: the scratch dir. */

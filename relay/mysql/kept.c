@@ -194,6 +194,7 @@ static altair_relay_verdict reconnect(altair_relay_session *s, const altair_mysq
 	memcpy(s->pending_login, raw, packet->size);
 	s->pending_login_size = packet->size;
 	s->resumed = false;
+	s->upstream_tls = false; /* the fresh connection's leg starts in plaintext, as any login's */
 	s->greeting_size = 0; /* the client got the kept connection's; never offered again from here */
 	s->phase = PHASE_GREETING;
 	return ALTAIR_RELAY_RECONNECT;
@@ -208,9 +209,12 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 	/* Another user than the one the connection was logged in as gets a connection of its own: what
 	 * COM_RESET_CONNECTION leaves of a session (SHOW PROFILES, some status counters) is never
 	 * another user's to read (issue 35). */
+	/* A client that asked for TLS, or a configuration that requires it, on a plaintext connection
+	 * gets a fresh one too (TLS starts before a login, never in a session). */
 	if (packet->size != packet->length + ALTAIR_MYSQL_HEADER || !altair_mysql_login_parse(packet->payload, packet->length, &login)
 		|| ((capabilities ^ k->agreed) & ~LOGIN_ONLY) != 0 || (capabilities & needed) != needed || login.auth_length > 0xff
-		|| !k->user[0] || login.user_length != strlen(k->user) || memcmp(login.user, k->user, login.user_length) != 0) {
+		|| !k->user[0] || login.user_length != strlen(k->user) || memcmp(login.user, k->user, login.user_length) != 0
+		|| ((s->client_tls_started || s->tls_policy == ALTAIR_RELAY_TLS_REQUIRED) && !s->upstream_tls)) {
 		return reconnect(s, packet, raw);
 	}
 	altair_mysql_note_login(s, &login);
@@ -264,7 +268,7 @@ altair_relay_verdict altair_mysql_resumed_login(altair_relay_session *s, const a
 	if (k->superuser >= 0 && strcmp(k->user, s->user) == 0) {
 		s->superuser = k->superuser; /* asked on this connection for this user already */
 	}
-	s->shifted = true;
+	s->shift = packet->sequence; /* its COM_CHANGE_USER is numbered from 0 */
 	s->phase = PHASE_AUTH;
 	return ALTAIR_RELAY_CONTINUE;
 }
@@ -292,7 +296,8 @@ altair_relay_verdict altair_mysql_replay_login(altair_relay_session *s)
 	uint32_t capabilities = login.capabilities & s->capabilities;
 	s->capabilities = capabilities;
 	memcpy(head, packet.payload, 9);
-	altair_mysql_put_u32(head, capabilities);
+	sequence = altair_mysql_upstream_tls(s, head, sequence); /* the fresh server's leg as the client's */
+	altair_mysql_put_u32(head, capabilities | (s->upstream_tls ? ALTAIR_MYSQL_CLIENT_SSL : 0));
 	put(&out, head, sizeof(head));
 	put_string(&out, login.user, login.user_length);
 	if (capabilities & ALTAIR_MYSQL_CLIENT_PLUGIN_AUTH_LENENC) {
@@ -343,6 +348,8 @@ bool altair_mysql_keep(altair_relay_session *s, altair_relay_kept *kept)
 	memset(&k, 0, sizeof(k));
 	k.offered = s->offered;
 	k.server_tls = s->server_tls;
+	k.upstream_tls = s->upstream_tls;
+	k.offer_tls = s->offer_tls;
 	k.agreed = s->capabilities;
 	k.greeting_size = s->greeting_size;
 	memcpy(k.greeting, s->greeting, s->greeting_size);
@@ -445,6 +452,8 @@ altair_relay_session *altair_mysql_resume(const altair_relay_config *config, alt
 	s->xid[sizeof(s->xid) - 1] = '\0';
 	s->capabilities = s->offered = s->kept.offered;
 	s->server_tls = s->kept.server_tls;
+	s->upstream_tls = s->kept.upstream_tls;
+	s->offer_tls = s->kept.offer_tls;
 	memcpy(s->greeting, s->kept.greeting, s->kept.greeting_size);
 	s->greeting_size = s->kept.greeting_size;
 	memcpy(s->server_version, s->kept.server_version, sizeof(s->server_version));

@@ -76,6 +76,9 @@ static altair_relay_verdict greeting(altair_relay_session *s, const altair_mysql
 		return fail(s, reply, "altair_eval: the relay needs a server that speaks protocol 4.1");
 	}
 	s->server_tls = (capabilities & ALTAIR_MYSQL_CLIENT_SSL) != 0;
+	if (s->tls_policy == ALTAIR_RELAY_TLS_REQUIRED && !s->server_tls) {
+		return fail(s, reply, "altair_eval: this server does not offer TLS, which the app's configuration asks for; the relay did not log in");
+	}
 	capabilities &= ALTAIR_MYSQL_CAPABILITIES_RELAYED;
 	if (s->mode != ALTAIR_RELAY_WRITES) {
 		capabilities &= ~ALTAIR_MYSQL_CAPABILITIES_GUARDED_OFF;
@@ -84,13 +87,17 @@ static altair_relay_verdict greeting(altair_relay_session *s, const altair_mysql
 	if (s->pending_login) {
 		return altair_mysql_replay_login(s); /* the client has its greeting: the kept connection's */
 	}
+	/* TLS offered to the client where the server offers it and the relay can present a certificate
+	 * of its own (docs/relay.md, "TLS"); the server's leg follows the client's. */
+	s->offer_tls = s->client_tls && s->server_tls;
 	size_t out = s->io->to_client.length;
 	if (!altair_relay_buf_append(&s->io->to_client, raw, packet->size)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
 	unsigned char *copy = s->io->to_client.data + out + ALTAIR_MYSQL_HEADER;
-	altair_mysql_put_u16(copy + at + 13, (uint16_t) (capabilities & 0xffff));
-	altair_mysql_put_u16(copy + at + 18, (uint16_t) (capabilities >> 16));
+	uint32_t shown = capabilities | (s->offer_tls ? ALTAIR_MYSQL_CLIENT_SSL : 0);
+	altair_mysql_put_u16(copy + at + 13, (uint16_t) (shown & 0xffff));
+	altair_mysql_put_u16(copy + at + 18, (uint16_t) (shown >> 16));
 	memset(copy + at + 27, 0, 4); /* MariaDB's extended capabilities: progress reports, metadata cache, bulk */
 	/* Kept for a later client should this connection be kept (relay/mysql/kept.c). */
 	if (packet->size == packet->length + ALTAIR_MYSQL_HEADER && packet->size <= sizeof(s->greeting)) {
@@ -111,9 +118,25 @@ static altair_relay_verdict login(altair_relay_session *s, const altair_mysql_pa
 		return fail(s, reply, "altair_eval: the relay needs a client that speaks protocol 4.1");
 	}
 	uint32_t capabilities = altair_mysql_u32(p);
-	if (capabilities & ALTAIR_MYSQL_CLIENT_SSL) {
-		return fail(s, reply, "altair_eval: the relay does not speak TLS to its clients (the connection is local): connect without TLS");
+	if ((capabilities & ALTAIR_MYSQL_CLIENT_SSL) && !s->client_tls_started) {
+		/* SSLRequest: the first 32 bytes of a login, nothing after; the login itself comes in TLS */
+		if (!s->offer_tls || packet->length != 32) {
+			return fail(s, reply, "altair_eval: the relay did not offer TLS to this client (the server does not, or the relay has no certificate for it)");
+		}
+		altair_relay_start_tls(s->io, ALTAIR_RELAY_CLIENT);
+		s->client_tls_started = true;
+		/* its ClientHello may have come with it: TLS records, for the core (io->tls_carry) */
+		if (s->client_in.length > packet->size) {
+			altair_relay_buf_append(&s->io->tls_carry, s->client_in.data + packet->size, s->client_in.length - packet->size);
+			s->client_in.length = packet->size; /* the SSLRequest alone stays, for the caller to take */
+		}
+		return ALTAIR_RELAY_CONTINUE;
 	}
+	if (!(capabilities & ALTAIR_MYSQL_CLIENT_SSL) && s->client_tls_started) {
+		return fail(s, reply, "altair_eval: the client's login in TLS does not say TLS");
+	}
+	capabilities &= ~ALTAIR_MYSQL_CLIENT_SSL;
+	s->login_sequence = packet->sequence;
 	if (!(capabilities & ALTAIR_MYSQL_CLIENT_PROTOCOL_41)) {
 		return fail(s, reply, "altair_eval: the relay needs a client that speaks protocol 4.1");
 	}
@@ -130,24 +153,27 @@ static altair_relay_verdict login(altair_relay_session *s, const altair_mysql_pa
 		altair_mysql_note_login(s, &parsed);
 	}
 	s->capabilities = capabilities;
+	uint8_t sequence = altair_mysql_upstream_tls(s, p, packet->sequence);
 	size_t out = s->io->to_server.length;
 	if (!altair_relay_buf_append(&s->io->to_server, raw, packet->size)) {
 		return ALTAIR_RELAY_CLOSE;
 	}
 	unsigned char *copy = s->io->to_server.data + out + ALTAIR_MYSQL_HEADER;
-	altair_mysql_put_u32(copy, capabilities);
+	altair_mysql_put_u32(copy, capabilities | (s->upstream_tls ? ALTAIR_MYSQL_CLIENT_SSL : 0));
 	memset(copy + 28, 0, 4);
+	copy[-1] = sequence;
 	s->phase = PHASE_AUTH;
 	return ALTAIR_RELAY_CONTINUE;
 }
 
 /* MariaDB refuses a plaintext login where TLS is required (require_secure_transport, a user's
- * REQUIRE SSL) as it refuses a wrong password: error 1045. When the server offers TLS, which the
- * relay does not speak to it yet, the client is told that this may be why; the error stays 1045. */
+ * REQUIRE SSL) as it refuses a wrong password: error 1045. When the server offers TLS and the login
+ * went without it (the app's configuration did not ask), the client is told that this may be why;
+ * the error stays 1045. */
 static bool access_denied_over_plaintext(altair_relay_session *s, const altair_mysql_packet *packet)
 {
-	static const char hint[] = " (altair_eval: the relay logs in to this server without TLS, which it does not speak to "
-		"the server yet; if the server or this user requires TLS, require_secure_transport or REQUIRE SSL, that is why)";
+	static const char hint[] = " (altair_eval: the relay logged in to this server without TLS, as the app's configuration "
+		"asks; if the server or this user requires TLS, require_secure_transport or REQUIRE SSL, that is why)";
 	char message[512];
 	size_t length = packet->length - 9;
 	if (length > sizeof(message) - sizeof(hint)) {
@@ -156,7 +182,7 @@ static bool access_denied_over_plaintext(altair_relay_session *s, const altair_m
 	memcpy(message, packet->payload + 9, length);
 	memcpy(message + length, hint, sizeof(hint) - 1);
 	length += sizeof(hint) - 1;
-	return altair_mysql_append_error(&s->io->to_client, (uint8_t) (packet->sequence + (s->shifted ? 1 : 0)),
+	return altair_mysql_append_error(&s->io->to_client, (uint8_t) (packet->sequence + s->shift),
 		ALTAIR_MYSQL_ER_ACCESS_DENIED, "28000", message, length);
 }
 
@@ -168,8 +194,8 @@ static bool auth_to_client(altair_relay_session *s, const altair_mysql_packet *p
 	if (!altair_relay_buf_append(&s->io->to_client, raw, packet->size)) {
 		return false;
 	}
-	if (s->shifted) {
-		s->io->to_client.data[*out + 3] = (uint8_t) (packet->sequence + 1);
+	if (s->shift) {
+		s->io->to_client.data[*out + 3] = (uint8_t) (packet->sequence + s->shift);
 	}
 	return true;
 }
@@ -187,12 +213,13 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 		}
 		s->phase = PHASE_DONE;
 		if (insecure) {
-			static const char message[] = "altair_eval: this server requires TLS, and the relay does not speak TLS to the server yet";
-			altair_mysql_append_error(&s->io->to_client, (uint8_t) (packet->sequence + (s->shifted ? 1 : 0)), code, "08004", message,
+			static const char message[] = "altair_eval: this server requires TLS, which the app's configuration does not ask for (the relay "
+				"logged in without it, as the app would have; MYSQL_ATTR_SSL_CA asks for it)";
+			altair_mysql_append_error(&s->io->to_client, (uint8_t) (packet->sequence + s->shift), code, "08004", message,
 				sizeof(message) - 1);
 			return ALTAIR_RELAY_CLOSE;
 		}
-		if (code == ALTAIR_MYSQL_ER_ACCESS_DENIED && s->server_tls && n > 9 && p[3] == '#') {
+		if (code == ALTAIR_MYSQL_ER_ACCESS_DENIED && s->server_tls && !s->upstream_tls && n > 9 && p[3] == '#') {
 			return access_denied_over_plaintext(s, packet) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 		}
 		return auth_to_client(s, packet, raw, &out) ? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
@@ -220,7 +247,7 @@ static altair_relay_verdict auth_reply(altair_relay_session *s, const altair_mys
 	altair_mysql_proof_accepted(s);
 	s->phase = PHASE_READY;
 	s->logged_in = true;
-	s->shifted = false;
+	s->shift = 0;
 	altair_mysql_logged_in(s);
 	s->guard_pending = s->mode != ALTAIR_RELAY_WRITES;
 	s->probe_pending = s->superuser < 0;
@@ -296,8 +323,8 @@ static altair_relay_verdict client_input(altair_relay_session *s, const unsigned
 			verdict = login(s, &packet, s->client_in.data);
 		} else if (!altair_relay_buf_append(&s->io->to_server, s->client_in.data, packet.size)) {
 			verdict = ALTAIR_RELAY_CLOSE;
-		} else if (s->phase == PHASE_AUTH && s->shifted) {
-			s->io->to_server.data[out + 3] = (uint8_t) (packet.sequence - 1); /* a resumed login's exchange */
+		} else if (s->phase == PHASE_AUTH && s->shift) {
+			s->io->to_server.data[out + 3] = (uint8_t) (packet.sequence - s->shift); /* a resumed login's exchange */
 		} else if (s->phase == PHASE_READY && packet.length == 0) {
 			s->flight.state = REPLY_FIRST; /* the file's end: the server's OK or ERR follows */
 		}
@@ -368,6 +395,22 @@ static void mysql_close(altair_relay_session *s)
 	free(s);
 }
 
+/* TLS to the server failed (its certificate, its handshake): the client's login gets an error that
+ * says why, as mysqlnd's own TLS error would (2026). */
+static void mysql_tls_failed(altair_relay_session *s, altair_relay_leg leg, const char *why)
+{
+	char message[400];
+	int length;
+
+	if (leg != ALTAIR_RELAY_SERVER || s->phase == PHASE_DONE) {
+		return;
+	}
+	length = snprintf(message, sizeof(message), "altair_eval: the relay's TLS connection to the server failed: %s", why);
+	altair_mysql_append_error(&s->io->to_client, (uint8_t) (s->login_sequence + 1), ALTAIR_MYSQL_CR_SSL_CONNECTION_ERROR, "HY000",
+		message, length < 0 ? 0 : ((size_t) length < sizeof(message) ? (size_t) length : sizeof(message) - 1));
+	s->phase = PHASE_DONE;
+}
+
 static bool mysql_awaiting_server(const altair_relay_session *s)
 {
 	return s->phase == PHASE_GREETING || s->phase == PHASE_AUTH
@@ -387,4 +430,5 @@ const altair_relay_engine altair_relay_engine_mysql = {
 	.resume = altair_mysql_resume,
 	.kept_goodbye = altair_mysql_kept_goodbye,
 	.awaiting_server = mysql_awaiting_server,
+	.tls_failed = mysql_tls_failed,
 };

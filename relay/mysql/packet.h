@@ -81,6 +81,8 @@ enum {
 #define ALTAIR_MYSQL_ER_ACCESS_DENIED 1045
 #define ALTAIR_MYSQL_ER_NOT_SUPPORTED_YET 1235
 #define ALTAIR_MYSQL_ER_NET_PACKET_TOO_LARGE 1153
+/* The client library's own code for a failed TLS connection (libmysqlclient's, mysqlnd's). */
+#define ALTAIR_MYSQL_CR_SSL_CONNECTION_ERROR 2026
 
 /* One packet found at the start of a buffer. */
 typedef struct {

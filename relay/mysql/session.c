@@ -42,6 +42,10 @@ altair_relay_session *altair_mysql_open(const altair_relay_config *config, altai
 		s->client_autocommit = true;
 		s->superuser = -1;
 		s->deadline_ns = config->deadline_ns;
+		s->tls_policy = config->server_tls;
+		s->client_tls = config->client_tls;
+		s->client_secure = config->client_secure;
+		s->server_local = config->server_local;
 	}
 	return s;
 }
@@ -100,4 +104,26 @@ bool altair_mysql_append_statements(altair_relay_buf *out, const char *const *st
 		}
 	}
 	return true;
+}
+
+uint8_t altair_mysql_upstream_tls(altair_relay_session *s, const unsigned char *login, uint8_t sequence)
+{
+	unsigned char request[32];
+	uint8_t first;
+
+	if (!(s->client_tls_started || s->tls_policy == ALTAIR_RELAY_TLS_REQUIRED) || s->upstream_tls || !s->server_tls) {
+		return sequence;
+	}
+	memset(request, 0, sizeof(request));
+	memcpy(request, login, 9); /* capabilities, max packet, character set */
+	altair_mysql_put_u32(request, s->capabilities | ALTAIR_MYSQL_CLIENT_SSL);
+	/* numbered as the client numbered its own SSLRequest, or as its login when the relay adds one */
+	first = s->client_tls_started ? (uint8_t) (sequence - 1) : sequence;
+	if (!altair_mysql_append_packet(&s->io->to_server, first, request, sizeof(request))) {
+		return sequence;
+	}
+	altair_relay_start_tls(s->io, ALTAIR_RELAY_SERVER);
+	s->upstream_tls = true;
+	s->shift = (int) sequence - (int) (uint8_t) (first + 1);
+	return (uint8_t) (first + 1);
 }

@@ -127,6 +127,8 @@ typedef struct {
 	int8_t superuser;  /* the probe's answer for user, or -1 */
 	bool server_tls;   /* the server's greeting offered TLS */
 	bool prepared;     /* keep() put proof's database and character set in place, and the guard */
+	bool upstream_tls; /* the server's leg is TLS (its session goes with the connection: runner/relay.c) */
+	bool offer_tls;    /* the greeting offers the client TLS */
 	uint8_t mode;      /* the relay mode it was kept in (altair_relay_mode) */
 	char xid[ALTAIR_MYSQL_XID_MAX]; /* the guard keep() opened (guard_reply), "" when none */
 	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER];
@@ -142,7 +144,19 @@ struct altair_relay_session {
 	altair_relay_buf client_in, server_in;
 	uint32_t capabilities; /* what the client and server agreed on, as the relay let them */
 	char server_version[64];
-	bool server_tls;       /* its greeting offered TLS (which the relay does not speak to it) */
+	bool server_tls;       /* its greeting offered TLS */
+	/* TLS (docs/relay.md, "TLS"): the app's configuration for the server's leg (config), whether
+	 * the client may be offered TLS (the server offers it and the relay has a certificate), and
+	 * what is in force. The server's leg goes TLS when the login is forwarded: because the client
+	 * asked (its own leg is TLS then) or because the configuration requires it. */
+	altair_relay_tls_policy tls_policy;
+	bool client_tls;
+	bool client_secure;    /* the client's leg is one mysqlnd sends a password on in clear (config) */
+	bool server_local;     /* the server's leg is a Unix socket (config) */
+	bool offer_tls;        /* the greeting the client got offers TLS */
+	bool client_tls_started;
+	bool upstream_tls;
+	uint8_t login_sequence; /* the client's login packet's number (what an error to it follows) */
 	/* kept connections (relay/mysql/kept.c) */
 	unsigned char greeting[MYSQL_GREETING_MAX + ALTAIR_MYSQL_HEADER]; /* as the client got it (0: too long) */
 	uint16_t greeting_size;
@@ -162,7 +176,10 @@ struct altair_relay_session {
 	bool limit_pending;     /* the session's statement time limit goes in front of the client's next command */
 	bool flight_complete;   /* reply.c finished the reply in flight: the engine calls altair_mysql_flight_done */
 	bool resumed;           /* on a kept connection: the login becomes a COM_CHANGE_USER */
-	bool shifted;           /* ... whose replies are numbered one lower than the login's */
+	/* The login's exchange as numbered on each side: the client's = the server's + shift (a resumed
+	 * login's COM_CHANGE_USER starts at 0: +1; an SSLRequest the relay sent in front of the
+	 * client's login: -1). */
+	int shift;
 	mysql_kept kept;        /* resumed: the kept connection's record */
 	unsigned char *pending_login; /* a login the kept connection did not fit, for a fresh server */
 	size_t pending_login_size;
@@ -207,6 +224,12 @@ bool altair_mysql_append_statements(altair_relay_buf *out, const char *const *st
  * after must_from fails the batch. */
 bool altair_mysql_inject_batch(altair_relay_session *s, mysql_origin origin, const char *const *statements, size_t count,
 	size_t must_from);
+
+/* Before a login goes to the server: TLS on the server's leg where the client's leg is TLS or the
+ * app's configuration requires it (docs/relay.md, "TLS"): an SSLRequest (the login's first bytes,
+ * saying TLS) numbered as the login would be, then TLS. Returns the number the login (login: its
+ * payload) gets on the server's side, and sets shift. */
+uint8_t altair_mysql_upstream_tls(altair_relay_session *s, const unsigned char *login, uint8_t sequence);
 
 /* guard.c: the guard transaction. */
 void altair_mysql_new_xid(altair_relay_session *s);

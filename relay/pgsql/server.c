@@ -299,7 +299,7 @@ static void ready_reply(pgsql_session *s, const altair_pgsql_message *m)
 /* A ParameterStatus: what the relay keeps of it. False when it says the relay can no longer read
  * statements as the server does (an encoding it does not read, standard_conforming_strings off,
  * set by a means its refusals missed): the connection then closes before anything more passes. */
-static bool track_parameter(pgsql_session *s, const altair_pgsql_message *m)
+bool altair_pgsql_track_parameter(pgsql_session *s, const altair_pgsql_message *m)
 {
 	size_t offset = 0;
 	const char *name = altair_pgsql_cstring(m, &offset);
@@ -324,6 +324,33 @@ static bool track_parameter(pgsql_session *s, const altair_pgsql_message *m)
 	return true;
 }
 
+/* AuthenticationSASL passed on without the mechanisms that bind the exchange to the TLS channel
+ * (SCRAM-SHA-256-PLUS): the client's channel, if any, is with the relay, never the server's, so a
+ * binding could only fail; the server offers them over TLS (docs/relay.md, "TLS"). */
+static void sasl_without_binding(pgsql_session *s, const altair_pgsql_message *m)
+{
+	altair_relay_buf body = {0};
+	size_t offset = 4;
+	const char *mechanism;
+	bool any = false;
+
+	altair_relay_buf_append(&body, m->body, 4);
+	while ((mechanism = altair_pgsql_cstring(m, &offset)) && *mechanism) {
+		size_t length = strlen(mechanism);
+		if (length < 5 || strcmp(mechanism + length - 5, "-PLUS") != 0) {
+			altair_relay_buf_append(&body, mechanism, length + 1);
+			any = true;
+		}
+	}
+	altair_relay_buf_append(&body, "", 1);
+	if (!any || body.failed) {
+		altair_pgsql_fatal(s, "altair_eval: the server offers only authentication bound to its TLS channel (SCRAM-SHA-256-PLUS), which a relayed client cannot use");
+	} else {
+		altair_pgsql_put(&s->io->to_client, 'R', body.data, body.length);
+	}
+	altair_relay_buf_free(&body);
+}
+
 /* Before the guard: authentication passes through; a server that requires TLS is named. */
 static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 {
@@ -335,24 +362,39 @@ static void auth_reply(pgsql_session *s, const altair_pgsql_message *m)
 		size_t length = 0;
 		const char *message = altair_pgsql_error_field(m, 'M', &length);
 		if (message && strstr(message, "no encryption")) {
-			altair_pgsql_fatal(s, "altair_eval: this PostgreSQL server requires TLS, which the relay does not speak to it yet");
+			altair_pgsql_fatal(s, "altair_eval: this PostgreSQL server requires TLS, which the app's configuration turns off (sslmode=disable or allow): the relay logged in without it");
 			return;
 		}
 		forward(s, m);
 		return;
 	}
+	if (altair_pgsql_login_server(s, m)) {
+		return; /* the relay's own login: the child gets its AuthenticationOk from login.c */
+	}
 	if (m->type == 'R' && m->length >= 4) {
 		/* Every request but AuthenticationOk (0) and SASLFinal (12) awaits one answer. */
 		uint32_t code = altair_pgsql_u32(m->body);
 		s->auth_turns += code != 0 && code != 12;
+		if (code == 10) {
+			sasl_without_binding(s, m);
+			return;
+		}
 	}
 	if (m->type != 'Z') {
+		if (m->type == 'K' && s->login_messages.length + m->total <= ALTAIR_PGSQL_LOGIN_MESSAGES_MAX) {
+			altair_pgsql_put(&s->login_messages, 'K', m->body, m->length);
+		}
 		forward(s, m);
 		return;
 	}
+	altair_pgsql_session_ready(s);
+}
+
+void altair_pgsql_session_ready(pgsql_session *s)
+{
 	if (s->mode == ALTAIR_RELAY_WRITES) {
 		s->server = SERVER_READY;
-		forward(s, m);
+		altair_pgsql_put_ready(&s->io->to_client, 'I');
 		return;
 	}
 	/* The guard goes to the server and the client gets its ReadyForQuery in the same turn, so
@@ -386,6 +428,9 @@ static void guard_reply(pgsql_session *s, const altair_pgsql_message *m)
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 {
 	size_t used = 0;
+	if (s->tls_asked && s->server_in.length > 0) {
+		used = altair_pgsql_tls_answer(s, s->server_in.data, s->server_in.length);
+	}
 	while (s->server_in.length > used && !s->close) {
 		altair_pgsql_message m;
 		altair_pgsql_frame frame = altair_pgsql_next(s->server_in.data + used, s->server_in.length - used, false, &m);
@@ -398,11 +443,20 @@ altair_relay_verdict altair_pgsql_server_input(pgsql_session *s)
 		}
 		used += m.total;
 		if (m.type == 'S') {
-			if (track_parameter(s, &m)) {
+			/* the login's (a kept connection's next client gets them again: relay/pgsql/kept.c) */
+			if (s->server == SERVER_AUTH && s->login_messages.length + m.total <= ALTAIR_PGSQL_LOGIN_MESSAGES_MAX) {
+				altair_pgsql_put(&s->login_messages, 'S', m.body, m.length);
+			} else if (s->server == SERVER_AUTH) {
+				s->login_messages_lost = true;
+			}
+			if (altair_pgsql_track_parameter(s, &m)) {
 				forward(s, &m);
 			}
 		} else if (s->server == SERVER_AUTH) {
 			auth_reply(s, &m);
+			if (!s->close && s->server_logged_in && !altair_pgsql_login_ready(s)) {
+				break; /* the rest of the server's start waits until the child is checked */
+			}
 		} else if (s->server == SERVER_GUARDING) {
 			if (m.type == 'N' || m.type == 'A') {
 				continue;

@@ -23,11 +23,15 @@
 #define ALTAIR_RELAY_PGSQL_SESSION_H
 
 #include "../engine.h"
+#include "auth.h"
 #include "sql.h"
 #include "wire.h"
 
 /* Prepared statements and portals whose text the relay keeps for the queries report. */
 #define ALTAIR_PGSQL_MAX_NAMED 128
+/* The server's ParameterStatus and BackendKeyData messages at its login, kept for a kept
+ * connection's next client (relay/pgsql/kept.c); a login that sends more is not kept. */
+#define ALTAIR_PGSQL_LOGIN_MESSAGES_MAX 1400u
 /* What the client may send ahead while a unit awaits the server's answer (its input waits in
  * the relay): past this, the connection is closed rather than the host's memory filled. */
 #ifndef ALTAIR_PGSQL_MAX_HELD
@@ -133,6 +137,41 @@ struct altair_relay_session {
 	/* BackendKeyData: what a CancelRequest for this session's backend names (cancel()) */
 	unsigned char backend_key[8];
 	bool backend_key_known;
+	/* TLS (docs/relay.md, "TLS"): to the server as the app's configuration asks; a client's
+	 * SSLRequest answered 'S' when client_tls. While the relay's own SSLRequest awaits the
+	 * server's one-byte answer, the client's startup packet waits in startup_held. */
+	altair_relay_tls_policy server_tls;
+	bool client_tls;
+	bool client_tls_started;
+	bool tls_asked;
+	bool tls_settled; /* the server answered it (or none was asked): the startup may go */
+	altair_relay_buf startup_held;
+	/* The client's startup packet as the server gets it (or its CancelRequest), held until the core
+	 * chose the server connection (ALTAIR_RELAY_ATTACH, kept.c). */
+	altair_relay_buf startup_packet;
+	bool attach_pending;
+	/* The relay's own login (relay/pgsql/auth.h): the startup's user is one the host knows the
+	 * password of (config->credentials). The server asks the relay, which answers with that
+	 * password; the child is asked the same way by the relay, which checks it sent that password.
+	 * The server's AuthenticationOk reaches the child only once both hold: what the server sends
+	 * after it waits in server_in meanwhile. NULL password: authentication passes through. */
+	const char *const *credentials;
+	const char *password;
+	char user[64], database[64];
+	altair_pgsql_auth_client login;
+	altair_pgsql_auth_server check;
+	int server_method;     /* what the server asked for first (-1: nothing yet); the child is asked the same */
+	bool client_checked;   /* the child sent the password */
+	bool server_logged_in; /* the server's AuthenticationOk came (the rest of its start waits for the child) */
+	bool client_told;      /* ... and the child got its own */
+	/* Kept connections (relay/pgsql/kept.c): what this login's server connection is kept under, the
+	 * server's login messages (ParameterStatus, BackendKeyData) that a later client gets again,
+	 * and, resumed, the record of the kept connection it took. */
+	char key[ALTAIR_RELAY_KEPT_KEY];
+	altair_relay_buf login_messages;
+	bool login_messages_lost;
+	bool resumed;
+	altair_relay_kept kept;
 };
 
 typedef struct altair_relay_session pgsql_session;
@@ -186,8 +225,45 @@ void altair_pgsql_extended_message(pgsql_session *s, const altair_pgsql_message 
 /* server.c: the server's bytes in server_in, as far as they are whole messages (the client's held
  * input is the engine's to go on with afterwards). */
 altair_relay_verdict altair_pgsql_server_input(pgsql_session *s);
+/* The server's login is done (its ReadyForQuery): the guard goes to it, the client gets its own
+ * ReadyForQuery; in writes mode only the latter. */
+void altair_pgsql_session_ready(pgsql_session *s);
+/* A ParameterStatus: what the relay keeps of it; false when the connection must close. */
+bool altair_pgsql_track_parameter(pgsql_session *s, const altair_pgsql_message *m);
+
+/* kept.c: kept connections (relay/engine.h: keep, kept_settled, attach, kept_goodbye). */
+/* What a login's server connection is kept under (s->key): its user, database, startup settings and
+ * password, digested; "" when the relay does not answer that login itself (nothing is kept). */
+void altair_pgsql_kept_key(pgsql_session *s, const unsigned char *packet, size_t length);
+/* A resumed session's client was checked: it gets what the server said at its own login, then its
+ * ReadyForQuery with the guard (altair_pgsql_session_ready). */
+void altair_pgsql_kept_start(pgsql_session *s);
+void altair_pgsql_attach(altair_relay_session *s, const altair_relay_kept *kept);
+bool altair_pgsql_keep(altair_relay_session *s, altair_relay_kept *kept);
+int altair_pgsql_kept_settled(const altair_relay_kept *kept, const unsigned char *bytes, size_t length);
+void altair_pgsql_kept_goodbye(altair_relay_buf *to_server);
 
 /* pgsql.c: the client's bytes in client_in, as far as the session takes them now. */
 altair_relay_verdict altair_pgsql_client_input(pgsql_session *s);
+/* login.c: the server's answer to the relay's SSLRequest, the first byte it sends: TLS starts, or the
+ * startup goes in plaintext (or the client is refused, where the app requires TLS). Returns the
+ * bytes it took (1), 0 when the session closes. */
+size_t altair_pgsql_tls_answer(pgsql_session *s, const unsigned char *bytes, size_t length);
+/* The relay's own login (login.c): the startup's user and database noted, and its password when
+ * the host knows it; the server's authentication request answered (true when it was the relay's
+ * to answer); the child's PasswordMessage checked; the child asked once the server's method is
+ * known. */
+void altair_pgsql_login_start(pgsql_session *s, const unsigned char *packet, size_t length);
+bool altair_pgsql_login_server(pgsql_session *s, const altair_pgsql_message *m);
+void altair_pgsql_login_client(pgsql_session *s, const altair_pgsql_message *m);
+/* The startup to a new server connection: after the relay's own SSLRequest where the app's
+ * configuration asks for TLS (its answer: altair_pgsql_tls_answer), at once otherwise. */
+void altair_pgsql_send_startup(pgsql_session *s);
+/* A kept connection's server took this user's password before: the child is asked for it the way
+ * that server asked (method); true when it is through already (a server that asks none). */
+bool altair_pgsql_login_resumed(pgsql_session *s, int method);
+/* Both sides are through (the child checked, the server's AuthenticationOk in): the child gets its
+ * AuthenticationOk (once) and true; false while one side is still to come. */
+bool altair_pgsql_login_ready(pgsql_session *s);
 
 #endif

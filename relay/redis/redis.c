@@ -75,6 +75,9 @@ struct altair_relay_session {
 	char server_version[64];
 	bool closing; /* the protocol error reached the client: the core must close */
 	bool server_spoke; /* the server has sent a byte */
+	/* TLS (docs/relay.md, "TLS"): a client that speaks TLS from its first byte gets it (client_tls),
+	 * and the server's leg is TLS then too, or always where the app's configuration says so. */
+	bool client_tls, upstream_tls, first_seen;
 };
 
 /* ---- the reply queue ---------------------------------------------------------------------- */
@@ -487,7 +490,7 @@ static altair_relay_verdict process_server(altair_relay_session *session)
 			/* A TLS record (alert 0x15, handshake 0x16): a server that only speaks TLS. The replies
 			 * still owed will never come, so the client learns why at once. */
 			if (session->server_bytes.data[0] == 0x15 || session->server_bytes.data[0] == 0x16) {
-				static const char tls[] = "-altair_eval: the server answered with TLS; the relay does not speak TLS to this server yet\r\n";
+				static const char tls[] = "-altair_eval: the server answered with TLS, which the app's configuration does not ask for (tls:// or rediss://)\r\n";
 				altair_relay_buf_append(&session->io->to_client, tls, sizeof(tls) - 1);
 			}
 			return ALTAIR_RELAY_CLOSE;
@@ -516,11 +519,37 @@ static altair_relay_session *redis_open(const altair_relay_config *config, altai
 	}
 	session->mode = config->mode;
 	session->io = io;
+	session->client_tls = config->client_tls;
 	if (!(session->flags = altair_redis_flags_new())) {
 		free(session);
 		return NULL;
 	}
+	if (config->server_tls == ALTAIR_RELAY_TLS_REQUIRED) {
+		altair_relay_start_tls(io, ALTAIR_RELAY_SERVER); /* rediss://, tls:// : the server speaks TLS only */
+		session->upstream_tls = true;
+	}
 	return session;
+}
+
+/* The client's first byte: a TLS handshake record (0x16) where RESP was expected is a client
+ * configured for TLS (tls://, rediss://): its bytes are records, for the core; the server's leg
+ * follows it. False when the client asked for TLS the relay cannot give. */
+static bool first_bytes(altair_relay_session *session, const unsigned char *bytes, size_t length)
+{
+	session->first_seen = true;
+	if (bytes[0] != 0x16) {
+		return true;
+	}
+	if (!session->client_tls) {
+		return false;
+	}
+	altair_relay_buf_append(&session->io->tls_carry, bytes, length);
+	altair_relay_start_tls(session->io, ALTAIR_RELAY_CLIENT);
+	if (!session->upstream_tls) {
+		altair_relay_start_tls(session->io, ALTAIR_RELAY_SERVER);
+		session->upstream_tls = true;
+	}
+	return true;
 }
 
 /* What the client sent that waits for the server's answers (relay/engine.h, client_held): requests
@@ -536,6 +565,14 @@ static altair_relay_verdict redis_from_client(altair_relay_session *session, con
 {
 	if (session->state == CLIENT_BROKEN) {
 		return ALTAIR_RELAY_CONTINUE;
+	}
+	if (!session->first_seen && length > 0) {
+		if (!first_bytes(session, bytes, length)) {
+			return ALTAIR_RELAY_CLOSE; /* a TLS client the relay has no certificate for: it sees the connection end */
+		}
+		if (session->io->tls_start[ALTAIR_RELAY_CLIENT]) {
+			return ALTAIR_RELAY_CONTINUE;
+		}
 	}
 	if (!altair_relay_buf_append(&session->client_bytes, bytes, length)) {
 		return ALTAIR_RELAY_CLOSE;
@@ -557,9 +594,9 @@ static altair_relay_verdict redis_from_server(altair_relay_session *session, con
  * that only speaks TLS (Redis resets a plaintext client on its TLS port): the client is told. */
 static void redis_finish(altair_relay_session *session)
 {
-	if (!session->server_spoke && session->count > 0) {
+	if (!session->server_spoke && session->count > 0 && !session->upstream_tls) {
 		static const char silent[] = "-altair_eval: the connection to the Redis server ended before it answered "
-			"anything (a server that requires TLS does that: the relay does not speak TLS to the server yet)\r\n";
+			"anything (a server that requires TLS does that, and the app's configuration does not ask for TLS: tls:// or rediss://)\r\n";
 		altair_relay_buf_append(&session->io->to_client, silent, sizeof(silent) - 1);
 	}
 	send_text(session, "QUIT", NULL, NULL);
@@ -586,6 +623,23 @@ static void redis_status(const altair_relay_session *session, altair_relay_statu
 	out->guarded = true;
 }
 
+/* TLS to the server failed (its certificate, its handshake): the client's first command is
+ * answered with why, as a RESP error. */
+static void redis_tls_failed(altair_relay_session *session, altair_relay_leg leg, const char *why)
+{
+	char message[400];
+	int length;
+
+	if (leg != ALTAIR_RELAY_SERVER) {
+		return;
+	}
+	length = snprintf(message, sizeof(message), "-altair_eval: the relay's TLS connection to the server failed: %s\r\n", why);
+	for (char *c = message; length > 0 && c < message + length - 2; c++) {
+		*c = *c == '\r' || *c == '\n' ? ' ' : *c;
+	}
+	altair_relay_buf_append(&session->io->to_client, message, length > 0 && (size_t) length < sizeof(message) ? (size_t) length : 0);
+}
+
 static void redis_close(altair_relay_session *session)
 {
 	while (session->count) {
@@ -608,4 +662,5 @@ const altair_relay_engine altair_relay_engine_redis = {
 	.finish = redis_finish,
 	.status = redis_status,
 	.close = redis_close,
+	.tls_failed = redis_tls_failed,
 };

@@ -2,9 +2,9 @@
  * A stand-alone relay for testing one protocol engine against a real server, before and apart
  * from the host's relay (runner/): it accepts clients, connects each to the server and passes the
  * bytes through the engine exactly as the host does. Build with the engine's sources and
- * -DENGINE=altair_relay_engine_<name>:
+ * -DRELAY_ENGINE=altair_relay_engine_<name>:
  *
- *   cc -I relay -DENGINE=altair_relay_engine_pgsql tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql/[a-z]*.c -lpg_query (with -DHAVE_PG_QUERY)
+ *   cc -I relay -DRELAY_ENGINE=altair_relay_engine_pgsql tests/relay/proxy.c relay/buf.c relay/mode.c relay/pgsql/[a-z]*.c -lpg_query (with -DHAVE_PG_QUERY)
  *   proxy MODE LISTEN UPSTREAM [QUERY_LOG]
  *
  * MODE is read-only, rollback or writes; LISTEN is tcp:127.0.0.1:PORT (0: any free port) or
@@ -31,10 +31,10 @@
 
 #include "engine.h"
 
-#ifndef ENGINE
-#error "build with -DENGINE=altair_relay_engine_<name>"
+#ifndef RELAY_ENGINE
+#error "build with -DRELAY_ENGINE=altair_relay_engine_<name>"
 #endif
-extern const altair_relay_engine ENGINE;
+extern const altair_relay_engine RELAY_ENGINE;
 
 #define MAX_CONNECTIONS 64
 
@@ -167,14 +167,14 @@ static bool flush(int fd, altair_relay_buf *buf)
 static void drop(connection *c)
 {
 	if (c->session) {
-		ENGINE.finish(c->session);
+		RELAY_ENGINE.finish(c->session);
 		if (c->server_open) {
 			flush(c->server, &c->io.to_server);
 		}
 		if (c->client_open) {
 			flush(c->client, &c->io.to_client);
 		}
-		ENGINE.close(c->session);
+		RELAY_ENGINE.close(c->session);
 	}
 	if (c->client_open) {
 		close(c->client);
@@ -262,7 +262,7 @@ int main(int argc, char **argv)
 				c->client_open = c->server_open = true;
 				c->io.on_query = on_query;
 				c->io.now_ns = now_ns;
-				c->session = ENGINE.open(&config, &c->io);
+				c->session = RELAY_ENGINE.open(&config, &c->io);
 				if (!c->session) {
 					drop(c);
 				}
@@ -294,8 +294,12 @@ int main(int argc, char **argv)
 				drop(c);
 				continue;
 			}
-			altair_relay_verdict verdict = from_client ? ENGINE.from_client(c->session, bytes, (size_t) n)
-			                                           : ENGINE.from_server(c->session, bytes, (size_t) n);
+			altair_relay_verdict verdict = from_client ? RELAY_ENGINE.from_client(c->session, bytes, (size_t) n)
+			                                           : RELAY_ENGINE.from_server(c->session, bytes, (size_t) n);
+			if (verdict == ALTAIR_RELAY_ATTACH && RELAY_ENGINE.attach) {
+				RELAY_ENGINE.attach(c->session, NULL); /* its server was connected at the accept: a new one, as asked */
+				verdict = ALTAIR_RELAY_CONTINUE;
+			}
 			bool alive = flush(c->server, &c->io.to_server) & flush(c->client, &c->io.to_client);
 			if (verdict == ALTAIR_RELAY_CLOSE || !alive || c->io.to_server.failed || c->io.to_client.failed) {
 				drop(c);

@@ -9,7 +9,8 @@
 # the socket DIR/mysqld.sock, and creates database `app` with user `app` / `secret` holding ALL on
 # it (not a superuser), seeded with Laravel's default `users` table (3 rows) and `posts` (2 rows).
 # root has no password and is reachable only through DIR's socket. The server offers TLS (a
-# self-signed certificate in DIR), as managed servers do; no client uses it unless it asks.
+# certificate from a CA of its own in DIR/tls, tests/servers/certs.sh; ALTAIR_MYSQL_TLS names the
+# dir), as managed servers do; no client uses it unless it asks.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 
@@ -29,11 +30,10 @@ start() {
     chown mysql:mysql "$dir"
     as_user=(--user=mysql)
   fi
-  # TLS offered, as a managed server offers it (clients still log in without it unless they ask):
-  # a user created with REQUIRE SSL then shows how a server that requires TLS refuses the relay.
-  command -v openssl >/dev/null || apt_install openssl
-  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$dir/key.pem" -out "$dir/cert.pem" -days 2 -subj /CN=localhost >/dev/null 2>&1
-  [ "$(id -u)" = 0 ] && chown mysql:mysql "$dir/key.pem" "$dir/cert.pem"
+  # TLS offered, as a managed server offers it (clients still log in without it unless they ask),
+  # with a certificate from a CA of the test's own (tests/servers/certs.sh): a user created with
+  # REQUIRE SSL then shows how a server that requires TLS refuses a plaintext login.
+  "$(dirname "$0")/certs.sh" "$dir/tls" "$([ "$(id -u)" = 0 ] && echo mysql)"
   local port
   port=$(php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);')
   # A temporary dir of its own: two servers installed at once (tests/databases/run.sh's lanes) would
@@ -45,7 +45,7 @@ start() {
   setsid mariadbd --no-defaults "${as_user[@]}" --datadir="$dir/data" --tmpdir="$dir/tmp" --socket="$dir/mysqld.sock" \
     --port="$port" --bind-address=127.0.0.1 --skip-name-resolve --pid-file="$dir/mariadbd.pid" \
     --log-error="$dir/error.log" --skip-log-bin --innodb-buffer-pool-size=32M --innodb-log-file-size=16M \
-    --innodb-flush-log-at-trx-commit=0 --skip-innodb-doublewrite --ssl-cert="$dir/cert.pem" --ssl-key="$dir/key.pem" \
+    --innodb-flush-log-at-trx-commit=0 --skip-innodb-doublewrite --ssl-cert="$dir/tls/server.pem" --ssl-key="$dir/tls/server.key" \
     </dev/null >/dev/null 2>&1 &
   local pid=$!
   echo "$pid" >"$dir/server.pid"
@@ -89,7 +89,7 @@ CREATE TABLE posts (
 ) ENGINE=InnoDB;
 INSERT INTO posts (user_id, title) VALUES (1, 'Notes on the Analytical Engine'), (2, 'The first bug');
 SQL
-  echo "ALTAIR_MYSQL_PORT=$port ALTAIR_MYSQL_SOCKET=$dir/mysqld.sock ALTAIR_MYSQL_PID=$pid"
+  echo "ALTAIR_MYSQL_PORT=$port ALTAIR_MYSQL_SOCKET=$dir/mysqld.sock ALTAIR_MYSQL_PID=$pid ALTAIR_MYSQL_TLS=$dir/tls"
 }
 
 stop() {

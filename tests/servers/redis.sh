@@ -7,9 +7,10 @@
 # start installs redis-server when missing, writes a config in DIR (127.0.0.1 on a free port, a
 # Unix socket DIR/redis.sock, requirepass `secret` for the default user plus an ACL user `app` /
 # `secret` with every command, no persistence, DEBUG for local clients so that tests can compare
-# DEBUG DIGEST), starts the server daemonized, seeds database 0 with a string (greeting), a hash
-# (user:1) and a list (queue), and prints
-#   ALTAIR_REDIS_PORT=… ALTAIR_REDIS_SOCKET=… ALTAIR_REDIS_PID=…
+# DEBUG DIGEST; TLS on a port of its own with a certificate from a CA of the test's own in DIR/tls),
+# starts the server daemonized, seeds database 0 with a string (greeting), a hash (user:1) and a
+# list (queue), and prints
+#   ALTAIR_REDIS_PORT=… ALTAIR_REDIS_SOCKET=… ALTAIR_REDIS_PID=… ALTAIR_REDIS_TLS_PORT=… ALTAIR_REDIS_TLS=…
 # stop stops the server by its pid (never by name) and removes DIR.
 set -euo pipefail
 source "$(cd "$(dirname "$0")" && pwd)/../../scripts/lib.sh"
@@ -25,9 +26,19 @@ start() {
   chmod 700 "$dir"
   local port
   port=$(php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);')
+  local tls_port
+  tls_port=$(php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);')
+  "$(dirname "$0")/certs.sh" "$dir/tls"
   cat >"$dir/redis.conf" <<CONF
 bind 127.0.0.1
 port $port
+# TLS on a port of its own, as managed Redis offers it (rediss://): a certificate from a CA of the
+# test's own (tests/servers/certs.sh); no client certificate asked for.
+tls-port $tls_port
+tls-cert-file $dir/tls/server.pem
+tls-key-file $dir/tls/server.key
+tls-ca-cert-file $dir/tls/ca.pem
+tls-auth-clients no
 unixsocket $dir/redis.sock
 unixsocketperm 700
 daemonize yes
@@ -51,7 +62,7 @@ CONF
   "${cli[@]}" SET greeting "hello" >/dev/null
   "${cli[@]}" HSET user:1 name Ada email ada@example.com >/dev/null
   "${cli[@]}" RPUSH queue job1 job2 job3 >/dev/null
-  echo "ALTAIR_REDIS_PORT=$port ALTAIR_REDIS_SOCKET=$dir/redis.sock ALTAIR_REDIS_PID=$(cat "$dir/redis.pid")"
+  echo "ALTAIR_REDIS_PORT=$port ALTAIR_REDIS_SOCKET=$dir/redis.sock ALTAIR_REDIS_PID=$(cat "$dir/redis.pid") ALTAIR_REDIS_TLS_PORT=$tls_port ALTAIR_REDIS_TLS=$dir/tls"
 }
 
 stop() {

@@ -76,6 +76,10 @@ final class ResultSchema
                                     'connections_refused' => ['type' => 'integer', 'minimum' => 0],
                                     'server_version' => ['type' => ['string', 'null']],
                                     'superuser' => ['type' => ['boolean', 'null']],
+                                    'tls' => [
+                                        'type' => ['object', 'null'],
+                                        'description' => 'TLS on the relay\'s legs, as the app\'s configuration asks: to_server (none, or what of the certificate was checked), to_child (the relay presented its own certificate to the snippet\'s driver), failure, note.',
+                                    ],
                                 ],
                                 'required' => ['protocol', 'address', 'mode'],
                             ],

@@ -15,7 +15,7 @@ cleanup() { "$ROOT/tests/servers/mariadb.sh" stop "$work/server" || true; rm -rf
 trap cleanup EXIT
 
 # The proxy runs under ASAN and UBSAN: the real clients' traffic checks the engine's memory too.
-cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay -DENGINE=altair_relay_engine_mysql -o "$work/proxy" \
+cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay -DRELAY_ENGINE=altair_relay_engine_mysql -o "$work/proxy" \
   tests/relay/proxy.c relay/buf.c relay/mode.c relay/mysql/*.c
 cc -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -I relay \
   -o "$work/status" "$here/status.c" relay/buf.c relay/mode.c relay/mysql/*.c

@@ -34,11 +34,21 @@ static size_t message(unsigned char *out, char type, const void *body, size_t le
 	return at + length;
 }
 
+/* The engine read the client's start and asks for its server (ALTAIR_RELAY_ATTACH): a new one. */
+static altair_relay_verdict attached(altair_relay_session *s, altair_relay_verdict verdict)
+{
+	if (verdict == ALTAIR_RELAY_ATTACH) {
+		altair_relay_engine_pgsql.attach(s, NULL);
+		return ALTAIR_RELAY_CONTINUE;
+	}
+	return verdict;
+}
+
 static altair_relay_verdict feed(altair_relay_session *s, int from_server, char type, const void *body, size_t length)
 {
 	unsigned char bytes[512];
 	size_t n = message(bytes, type, body, length);
-	return from_server ? altair_relay_engine_pgsql.from_server(s, bytes, n) : altair_relay_engine_pgsql.from_client(s, bytes, n);
+	return attached(s, from_server ? altair_relay_engine_pgsql.from_server(s, bytes, n) : altair_relay_engine_pgsql.from_client(s, bytes, n));
 }
 
 /* How many ReadyForQuery messages the buffer holds, read message by message. */
@@ -137,7 +147,7 @@ static void nothing_pipelined_before_the_guard(void)
 	if (!s) {
 		return;
 	}
-	altair_relay_engine_pgsql.from_client(s, bytes, n);
+	attached(s, altair_relay_engine_pgsql.from_client(s, bytes, n));
 	check(!contains_bytes(&io.to_server, "md5aaaa", 7) && !contains_bytes(&io.to_server, "DELETE", 6),
 		"the startup packet alone reaches the server: nothing it did not ask for");
 	feed(s, 1, 'R', "\x00\x00\x00\x05" "salt", 8);

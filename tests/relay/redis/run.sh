@@ -21,7 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cc -g -O1 -Wall -Wextra -Werror -std=gnu11 -I relay -DENGINE=altair_relay_engine_redis -o "$work/proxy" \
+cc -g -O1 -Wall -Wextra -Werror -std=gnu11 -I relay -DRELAY_ENGINE=altair_relay_engine_redis -o "$work/proxy" \
   tests/relay/proxy.c relay/buf.c relay/mode.c relay/redis/*.c || exit 1
 eval "$(tests/servers/redis.sh start "$work/server")" || exit 1
 

@@ -2,7 +2,10 @@
  * libFuzzer harness for the PostgreSQL relay engine (relay/pgsql/): plain C, built with clang
  * -fsanitize=fuzzer,address,undefined by run.sh. The input is a mode byte, then chunks: a header
  * byte (high bit: from the server, else from the client; low 7 bits: the length) and that many
- * bytes, handed to the engine as they arrive. Mode byte 3 fuzzes the SQL splitter alone (both
+ * bytes, handed to the engine as they arrive. The mode byte's higher bits turn on the relay's own
+ * login (credentials), TLS on either leg (the engine's requests for it, which the core would act on)
+ * and keeping: a session whose client left is kept, the reset's replies fuzzed, and a second
+ * client resumed on it with the same input. Mode byte 3 fuzzes the SQL splitter alone (both
  * readings: libpg_query's and the relay's own lexer), with bit 6 the JSON reader alone.
  *
  * Besides "no crash, no leak, no undefined behaviour", it checks what the engine promises:
@@ -100,6 +103,7 @@ static void check_startup(const pgsql_session *s, const unsigned char *p, size_t
 typedef struct {
 	altair_relay_buf sent;
 	bool started;
+	bool ssl_request; /* the relay's SSLRequest went first: the startup comes after the server's answer */
 } server_view;
 
 /* Reads what the engine sent the server since the last call. */
@@ -114,13 +118,14 @@ static void check_sent(const pgsql_session *s, server_view *view, altair_relay_b
 			break;
 		}
 		if (!view->started) {
-			view->started = true;
+			bool request = m.length == 4 && altair_pgsql_u32(m.body) == ALTAIR_PGSQL_SSL_REQUEST;
+			view->started = !request;
 			if (m.length >= 4 && altair_pgsql_u32(m.body) >> 16 == 3) {
 				check_startup(s, view->sent.data + used, m.total);
 			}
 		} else if (s->mode != ALTAIR_RELAY_WRITES && m.type == 'Q') {
 			/* the relay's own (the guard, its last ROLLBACK): a client's Query goes one statement a Parse */
-			static const char *const own[] = {"BEGIN READ ONLY; SELECT 1", "BEGIN READ WRITE; SELECT 1", "ROLLBACK"};
+			static const char *const own[] = {"BEGIN READ ONLY; SELECT 1", "BEGIN READ WRITE; SELECT 1", "ROLLBACK", "DISCARD ALL"};
 			bool known = false;
 			for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
 				known |= m.length == strlen(own[k]) + 1 && memcmp(m.body, own[k], m.length) == 0;
@@ -212,24 +217,27 @@ static void fuzz_json(const uint8_t *data, size_t size)
 	free(tokens);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* What the core does with the engine's requests between calls: TLS started (the bytes it carried
+ * for the client's leg dropped: the core would decrypt them), a server attached (resumed from a
+ * kept record when there is one). */
+static void core_turn(altair_relay_session *s, altair_relay_io *io, altair_relay_verdict verdict, const altair_relay_kept *kept)
 {
-	if (size < 1) {
-		return 0;
-	}
-	if (data[0] % 4 == 3) {
-		if (data[0] & 0x40) {
-			fuzz_json(data + 1, size - 1);
-		} else {
-			fuzz_split(data + 1, size - 1);
+	io->tls_start[ALTAIR_RELAY_SERVER] = io->tls_start[ALTAIR_RELAY_CLIENT] = false;
+	altair_relay_buf_reset(&io->tls_carry);
+	if (verdict == ALTAIR_RELAY_ATTACH) {
+		if (memchr(io->attach_key, '\0', sizeof(io->attach_key)) == NULL) {
+			abort(); /* a key, whole */
 		}
-		return 0;
+		altair_relay_engine_pgsql.attach(s, kept && !io->attach_fresh && strcmp(kept->key, io->attach_key) == 0 ? kept : NULL);
 	}
-	altair_relay_io io = {.on_query = on_query, .now_ns = clock_ns};
-	altair_relay_config config = {.mode = (altair_relay_mode) (data[0] % 4), .label = "fuzz"};
-	altair_relay_session *s = altair_relay_engine_pgsql.open(&config, &io);
-	server_view view = {0};
-	size_t i = 1;
+}
+
+/* The chunks of data (a header byte: high bit from the server, low 7 bits the length) to one
+ * session; false once it closes. */
+static bool drive(altair_relay_session *s, altair_relay_io *io, server_view *view, const uint8_t *data, size_t size,
+	const altair_relay_kept *kept)
+{
+	size_t i = 0;
 	while (i < size) {
 		bool from_server = data[i] & 0x80;
 		size_t length = data[i] & 0x7f;
@@ -242,11 +250,78 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		                                           : altair_relay_engine_pgsql.from_client(s, chunk, length);
 		free(chunk);
 		i += length;
-		check_sent(s, &view, &io.to_server, false);
-		altair_relay_buf_reset(&io.to_client);
+		core_turn(s, io, verdict, kept);
+		check_sent(s, view, &io->to_server, false);
+		altair_relay_buf_reset(&io->to_client);
 		if (verdict == ALTAIR_RELAY_CLOSE) {
-			break;
+			return false;
 		}
+	}
+	return true;
+}
+
+static void session_end(altair_relay_session *s, altair_relay_io *io, server_view *view)
+{
+	altair_relay_buf_free(&io->to_server);
+	altair_relay_buf_free(&io->to_client);
+	altair_relay_buf_free(&io->tls_carry);
+	altair_relay_buf_free(&view->sent);
+	altair_relay_engine_pgsql.close(s);
+}
+
+/* A session whose client left between units is kept (relay/pgsql/kept.c): the reset's replies
+ * fuzzed (kept_settled), then a second client resumed on it with the same input. */
+static void fuzz_kept(altair_relay_session *s, altair_relay_io *io, const altair_relay_config *config, const uint8_t *data,
+	size_t size)
+{
+	altair_relay_kept kept = {0};
+	if (!altair_relay_engine_pgsql.keep(s, &kept)) {
+		return;
+	}
+	if (kept.key[0] == '\0' || memchr(kept.key, '\0', sizeof(kept.key)) == NULL) {
+		abort(); /* only a login the relay answered is kept, under its key */
+	}
+	int settled = altair_relay_engine_pgsql.kept_settled(&kept, data, size);
+	if (settled < -1 || settled > 1) {
+		abort();
+	}
+	altair_relay_io resumed_io = {.on_query = on_query, .now_ns = clock_ns};
+	server_view view = {.started = true};
+	altair_relay_session *resumed = altair_relay_engine_pgsql.open(config, &resumed_io);
+	if (drive(resumed, &resumed_io, &view, data, size, &kept)) {
+		altair_relay_engine_pgsql.finish(resumed);
+	}
+	session_end(resumed, &resumed_io, &view);
+	(void) io;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* the relay's own login (relay/pgsql/login.c) for the user "app" with this password */
+	static const char *const credentials[] = {"app", "secret", NULL};
+	if (size < 1) {
+		return 0;
+	}
+	if (data[0] % 4 == 3) {
+		if (data[0] & 0x40) {
+			fuzz_json(data + 1, size - 1);
+		} else {
+			fuzz_split(data + 1, size - 1);
+		}
+		return 0;
+	}
+	altair_relay_io io = {.on_query = on_query, .now_ns = clock_ns};
+	/* the mode byte: the mode, then the relay's own login, TLS to the server, TLS to the client,
+	 * and whether a client that leaves is kept */
+	altair_relay_config config = {.mode = (altair_relay_mode) (data[0] % 4), .label = "fuzz",
+		.credentials = data[0] & 0x04 ? credentials : NULL,
+		.server_tls = data[0] & 0x08 ? ALTAIR_RELAY_TLS_PREFERRED : ALTAIR_RELAY_TLS_NEVER,
+		.client_tls = (data[0] & 0x10) != 0};
+	altair_relay_session *s = altair_relay_engine_pgsql.open(&config, &io);
+	server_view view = {0};
+	bool open = drive(s, &io, &view, data + 1, size - 1, NULL);
+	if (open && (data[0] & 0x20)) {
+		fuzz_kept(s, &io, &config, data + 1, size - 1);
 	}
 	unsigned char cancel[64];
 	size_t cancel_length = altair_relay_engine_pgsql.cancel(s, cancel, sizeof(cancel));
@@ -260,9 +335,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!status.enforced_by || memchr(status.server_version, 0, sizeof(status.server_version)) == NULL) {
 		abort();
 	}
-	altair_relay_engine_pgsql.close(s);
-	altair_relay_buf_free(&io.to_server);
-	altair_relay_buf_free(&io.to_client);
-	altair_relay_buf_free(&view.sent);
+	session_end(s, &io, &view);
 	return 0;
 }

@@ -96,6 +96,22 @@ seeds = {
                                                         ('s', internal('SAVEPOINT') + msg(b'S', cstr('client_encoding') + cstr('SJIS')) + piece('SET'))]),
     'pipelined': conversation(0, [('c', startup(user='app', database='app') + msg(b'p', cstr('md5x')) + query('DELETE FROM t')),
                                   ('s', msg(b'R', struct.pack('!I', 5) + b'salt')), ('s', HELLO), ('s', GUARD)]),
+    # The relay's own login (relay/pgsql/login.c: credentials for app), a trusting server, and the
+    # client kept (mode byte 0x20): keep()'s reset, the replies fuzzed, a second client resumed.
+    'relay_login_trust_kept': conversation(0x24, [('c', startup(user='app', database='app')), ('s', HELLO), ('s', GUARD),
+                                                  ('c', query('SELECT 1')), ('s', internal('SAVEPOINT') + piece('SELECT 1', True)),
+                                                  ('c', msg(b'X'))]),
+    'relay_login_md5': conversation(0x04, [('c', startup(user='app', database='app')), ('s', msg(b'R', struct.pack('!I', 5) + b'salt')),
+                                           ('c', msg(b'p', cstr('md5' + '0' * 32))), ('s', HELLO), ('s', GUARD)]),
+    'relay_login_scram': conversation(0x05, [('c', startup(user='app', database='app')),
+                                             ('s', msg(b'R', struct.pack('!I', 10) + cstr('SCRAM-SHA-256-PLUS') + cstr('SCRAM-SHA-256') + b'\0')),
+                                             ('c', msg(b'p', cstr('SCRAM-SHA-256') + struct.pack('!I', 24) + b'n,,n=,r=abcdefghijklmnopq')),
+                                             ('s', msg(b'R', struct.pack('!I', 11) + b'r=x,s=c2FsdA==,i=4096')),
+                                             ('c', msg(b'p', b'c=biws,r=abcdefghijklmnopqXYZ,p=AAAA'))]),
+    # TLS: the server's answer to the relay's SSLRequest (0x08), a client asking for it (0x10).
+    'tls_server_yes': conversation(0x08, [('c', startup(user='app', database='app')), ('s', b'S'), ('s', HELLO), ('s', GUARD)]),
+    'tls_server_no': conversation(0x0a, [('c', startup(user='app', database='app')), ('s', b'N'), ('s', HELLO), ('s', GUARD)]),
+    'tls_client': conversation(0x10, [('c', SSL), ('c', startup(user='app', database='app')), ('s', HELLO), ('s', GUARD)]),
     'split': bytes([3]) + b"CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END; /* a /* b */ ; */ SELECT U&'\\0041' UESCAPE '!'; COPY t TO PROGRAM 'x'",
     'split_continuation': bytes([3]) + b"SELECT E'x' --\n'\\' y' ; COMMIT ; DELETE FROM posts ; SELECT 1 --'; release savepoint U&\"\\0061ltair_q\"; select pg_catalog.pg_terminate_backend(1); SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE",
     'split_sjis': bytes([3]) + b"SELECT '\xb1' ; COMMIT ; DELETE FROM posts ; SELECT '\xb1'; SET NAMES 'sjis'; select set_config('client_encoding', 'UHC', false)",

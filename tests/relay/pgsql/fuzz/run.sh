@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 # A small ALTAIR_PGSQL_MAX_HELD, so that inputs reach the relay's limit on held client input.
 # With libpg_query (HAVE_PG_QUERY), as the extension is built: both readings are fuzzed (fuzz_split).
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -DALTAIR_PGSQL_MAX_HELD=4096 -DHAVE_PG_QUERY -I "$ROOT/relay" \
-  -o "$work/fuzz_pgsql" "$here/fuzz_pgsql.c" "$ROOT"/relay/pgsql/*.c "$ROOT/relay/buf.c" "$ROOT/relay/mode.c" -lpg_query
+  -o "$work/fuzz_pgsql" "$here/fuzz_pgsql.c" "$ROOT"/relay/pgsql/*.c "$ROOT/relay/buf.c" "$ROOT/relay/mode.c" -lpg_query -lcrypto
 mkdir "$work/corpus"
 cp "$here"/seeds/* "$work/corpus/"
 "$work/fuzz_pgsql" -runs="${FUZZ_RUNS:-300000}" -max_len=2048 -timeout=10 -seed=1 \
