@@ -191,6 +191,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     guest/template/fresh.c \
     guest/template/deps.c \
     guest/template/prefault.c \
+    guest/template/reads.c \
     encoder/value_encoder.c \
     encoder/value_object.c \
     encoder/caster.c \

@@ -90,6 +90,8 @@ extern zend_module_entry altair_eval_module_entry;
 /* Random bytes in a scratch directory name and in the channel token. */
 #define ALTAIR_EVAL_SCRATCH_RANDOM_BYTES 8
 #define ALTAIR_EVAL_TOKEN_BYTES 32
+/* Random bytes in a boot's identity (the host frame's boot_id, guest/boot/boot.c). */
+#define ALTAIR_EVAL_BOOT_ID_BYTES 8
 
 /* A parse or fatal error in the snippet gets an excerpt: the offending line and this many lines
  * either side, each cut to at most ALTAIR_EVAL_EXCERPT_LINE_MAX bytes. */

@@ -7,6 +7,7 @@
 
 #include "php.h"
 #include "zend_exceptions.h"
+#include "ext/standard/php_random.h"
 #include "../../php_altair_eval.h"
 #include "../report.h"
 #include "boot.h"
@@ -55,6 +56,24 @@ ZEND_FUNCTION(Altair_Eval_Guest_compile_as)
 	zend_eval_stringl(ZSTR_VAL(code), ZSTR_LEN(code), NULL, ZSTR_VAL(file));
 }
 
+/* The boot's identity (docs/api.md, `host.boot_id`): random, made by each boot, so the same in
+ * every evaluation a booted template served from its one boot, and new whenever the app booted
+ * again (a cold child, a new template, a plain template's worker). */
+static void add_boot_id(zval *host)
+{
+	unsigned char bytes[ALTAIR_EVAL_BOOT_ID_BYTES];
+	char hex[ALTAIR_EVAL_BOOT_ID_BYTES * 2 + 1];
+
+	if (Z_TYPE_P(host) != IS_ARRAY || php_random_bytes_silent(bytes, sizeof(bytes)) != SUCCESS) {
+		return;
+	}
+	for (size_t i = 0; i < sizeof(bytes); i++) {
+		snprintf(hex + 2 * i, 3, "%02x", bytes[i]);
+	}
+	SEPARATE_ARRAY(host);
+	add_assoc_string(host, "boot_id", hex);
+}
+
 bool altair_eval_guest_boot_capture(zval *host)
 {
 	zval function, outcome, *info, *failure;
@@ -75,6 +94,7 @@ bool altair_eval_guest_boot_capture(zval *host)
 	failure = zend_hash_index_find(Z_ARRVAL(outcome), 1);
 	if (info && Z_TYPE_P(info) == IS_ARRAY) {
 		ZVAL_COPY(host, info);
+		add_boot_id(host);
 	}
 	if (failure && Z_TYPE_P(failure) == IS_OBJECT) {
 		Z_ADDREF_P(failure);

@@ -7,8 +7,9 @@
  * Before it serves, the template closes what the frameworks opened at boot (boot/core.c,
  * release_connections) and refuses to serve booted when a socket is still open: two workers would
  * share one connection, or any other descriptor a worker could not reopen for itself. What the boot
- * opened and listed is recorded from before it starts (template/deps.c); it also stats every file
- * the boot loaded, and watches its scratch (template/watch.c).
+ * opened and listed is recorded from before it starts (template/deps.c), and what of it PHP itself
+ * read (template/reads.c); it also stats every file the boot loaded, and watches its scratch
+ * (template/watch.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -24,6 +25,7 @@
 #include "template.h"
 #include "watch.h"
 #include "deps.h"
+#include "reads.h"
 #include "../engine.h"
 
 #include <dirent.h>
@@ -317,11 +319,13 @@ bool altair_eval_guest_template_boot(bool own_ipc_namespace, char *why, size_t s
 	open_descriptors(before);
 	php_output_start_default();
 	altair_eval_guest_template_fresh_watch_seeding(true);
+	altair_eval_template_reads_start();
 	zend_try {
 		run_boot();
 	} zend_catch {
 		fatal = true;
 	} zend_end_try();
+	altair_eval_template_reads_stop();
 	altair_eval_guest_template_fresh_watch_seeding(false);
 	altair_eval_template_deps_after_boot();
 	if (fatal) {
@@ -342,6 +346,7 @@ bool altair_eval_guest_template_boot(bool own_ipc_namespace, char *why, size_t s
 		return false;
 	}
 	watch_autoload_dirs();
+	altair_eval_template_deps_serve();
 	watch_loaded_files();
 	altair_eval_template_watch_ipc_after_boot(own_ipc_namespace);
 	if (!altair_eval_template_watch_scratch(ALTAIR_EVAL_G(guest_scratch))) {

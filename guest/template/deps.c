@@ -1,7 +1,8 @@
 /*
  * What a booted template's boot depended on (see template/deps.h): inotify on the project's
  * directories from before the boot starts, so that what the boot opened and listed, and any change
- * to it from that moment on, are known. Plain C over syscalls.
+ * to it from that moment on, are known; what of it PHP itself read (template/reads.c) tells its code
+ * from its data. Plain C over syscalls.
  */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
@@ -44,13 +45,24 @@ typedef struct {
 	int wd;
 	int depth;
 	char *path;
-	bool depends; /* listed by the boot, parent of a file it opened, or an autoload dir */
+	bool depends; /* listed by the boot, parent of a file PHP read in it, or an autoload dir */
+	bool watched; /* still watched once the boot is over (only the dependencies are) */
 } deps_dir;
 
+/* A file the boot opened. Code when PHP itself read it (compiled, or read through its file
+ * functions: template/reads.c); else data, opened by a library on its own (SQLite's pager). */
 typedef struct {
 	int wd;
 	char *name;
+	bool code;
 } deps_entry;
+
+/* A file PHP's file layer opened during the boot (template/reads.c). */
+typedef struct {
+	dev_t dev;
+	ino_t ino;
+	char *path;
+} deps_read;
 
 typedef struct {
 	int fd;
@@ -65,8 +77,10 @@ static deps_dir *dirs;
 static size_t dir_count, dir_capacity;
 static deps_entry *opened;
 static size_t opened_count, opened_capacity;
-/* The watched directories' paths, sorted, for altair_eval_template_deps_covers (built on first use). */
-static const char **sorted_paths;
+static deps_read *reads;
+static size_t read_count, read_capacity;
+/* The watched directories, sorted by path (built on first use, after the boot). */
+static deps_dir **sorted_dirs;
 static size_t sorted_count;
 static deps_fd remembered[DEPS_MAX_FDS];
 static size_t remembered_count;
@@ -110,16 +124,66 @@ static int compare_entries(const void *a, const void *b)
 	return strcmp(left->name, right->name);
 }
 
-static bool is_opened(int wd, const char *name)
+static deps_entry *find_opened(int wd, const char *name)
 {
-	deps_entry key = { wd, (char *) name };
+	deps_entry key = { wd, (char *) name, false };
 
-	return opened_count > 0 && bsearch(&key, opened, opened_count, sizeof(*opened), compare_entries) != NULL;
+	return opened_count > 0 ? bsearch(&key, opened, opened_count, sizeof(*opened), compare_entries) : NULL;
+}
+
+/* A file the boot's PHP read: its content is part of what the template holds. */
+static bool is_code(int wd, const char *name)
+{
+	deps_entry *entry = find_opened(wd, name);
+
+	return entry && entry->code;
+}
+
+/* The files SQLite makes beside a database while something writes it (its rollback journal, its
+ * write-ahead log, that log's shared-memory index, a transaction's super-journal: sqlite.org's
+ * "Temporary Files Used By SQLite"), named after the database. */
+static bool sqlite_companion(const char *name, const char *data)
+{
+	static const char *const suffixes[] = { "-journal", "-wal", "-shm", NULL };
+	size_t length = strlen(data);
+	const char *rest = name + length;
+
+	if (strncmp(name, data, length) != 0) {
+		return false;
+	}
+	for (const char *const *suffix = suffixes; *suffix; suffix++) {
+		if (strcmp(rest, *suffix) == 0) {
+			return true;
+		}
+	}
+	if (strncmp(rest, "-mj", 3) != 0 || rest[3] == '\0') {
+		return false;
+	}
+	for (rest += 3; *rest; rest++) {
+		if (!((*rest >= '0' && *rest <= '9') || (*rest >= 'A' && *rest <= 'F') || (*rest >= 'a' && *rest <= 'f'))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* An entry made or removed beside a data file the boot opened, by whatever writes it. */
+static bool companion_of_data(int wd, const char *name)
+{
+	for (size_t i = 0; i < opened_count; i++) {
+		if (opened[i].wd == wd && !opened[i].code && sqlite_companion(name, opened[i].name)) {
+			return true;
+		}
+	}
+	return false;
 }
 
 #ifdef DEPS_INOTIFY
-# define DEPS_MASK (IN_OPEN | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM \
+/* While it serves, no IN_OPEN: what the project's own app opens (a PHP built-in server compiling
+ * hundreds of files per request) would fill the queue, and an overflowed queue means stale. */
+# define DEPS_SERVING_MASK (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM \
 	| IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
+# define DEPS_MASK (IN_OPEN | DEPS_SERVING_MASK)
 # define DEPS_ENTRY_CHANGES (IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
 # define DEPS_CONTENT_CHANGES (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE)
 # define DEPS_SELF_CHANGES (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
@@ -159,6 +223,7 @@ static void add_dir(const char *path, int depth)
 	dirs[dir_count].wd = wd;
 	dirs[dir_count].depth = depth;
 	dirs[dir_count].depends = false;
+	dirs[dir_count].watched = true;
 	dir_count++;
 }
 
@@ -255,7 +320,8 @@ static const struct inotify_event *event_at(const char *buffer, size_t length, s
 	return *at <= length ? event : NULL;
 }
 
-/* Whether an event changes something the boot depended on. */
+/* Whether an event changes something the boot depended on (docs/ARCHITECTURE.md, "Booted
+ * templates", "What is stale"). */
 static bool counts(const struct inotify_event *event)
 {
 	deps_dir *dir;
@@ -263,22 +329,25 @@ static bool counts(const struct inotify_event *event)
 	if (event->mask & IN_Q_OVERFLOW) {
 		return true;
 	}
-	if (!(dir = dir_by_wd(event->wd))) {
+	if (!(dir = dir_by_wd(event->wd)) || !dir->watched) {
 		return false;
 	}
+	if (every_change) {
+		return true;
+	}
 	if (event->mask & DEPS_SELF_CHANGES) {
-		return dir->depends || every_change;
+		return dir->depends;
 	}
 	if (event->mask & DEPS_ENTRY_CHANGES) {
-		return dir->depends || every_change;
+		return dir->depends && !(event->len > 0 && companion_of_data(event->wd, event->name));
 	}
 	if ((event->mask & DEPS_CONTENT_CHANGES) && event->len > 0) {
-		return every_change || is_opened(event->wd, event->name);
+		return is_code(event->wd, event->name);
 	}
 	return false;
 }
 
-static void remember_opened(int wd, const char *name)
+static void remember_opened(int wd, const char *name, bool code)
 {
 	if (opened_count == opened_capacity) {
 		size_t capacity = opened_capacity ? opened_capacity * 2 : 512;
@@ -294,11 +363,12 @@ static void remember_opened(int wd, const char *name)
 		every_change = true;
 		return;
 	}
+	opened[opened_count].code = code;
 	opened[opened_count++].wd = wd;
 }
 
-/* An IN_OPEN of the boot: a directory it listed (the directory's own event), or a file it opened
- * (the parent's event, with the name), whose directory becomes a dependency too. */
+/* An IN_OPEN while the boot ran: a directory it listed (the directory's own event), or a file it
+ * opened (the parent's event, with the name); which of those files are code is told after. */
 static void record_open(const struct inotify_event *event)
 {
 	deps_dir *dir = dir_by_wd(event->wd);
@@ -309,8 +379,7 @@ static void record_open(const struct inotify_event *event)
 	if (event->len == 0 || event->name[0] == '\0') {
 		dir->depends = true;
 	} else if (!(event->mask & IN_ISDIR)) {
-		dir->depends = true;
-		remember_opened(event->wd, event->name);
+		remember_opened(event->wd, event->name, false);
 	}
 }
 #endif
@@ -349,6 +418,139 @@ bool altair_eval_template_deps_start(const char *root, const char *skip, char *w
 #endif
 }
 
+static int compare_dirs(const void *a, const void *b)
+{
+	return strcmp((*(deps_dir *const *) a)->path, (*(deps_dir *const *) b)->path);
+}
+
+/* The watched directory at path (dirs sorted by path once the boot is over), or NULL. */
+static deps_dir *dir_at(const char *path, size_t length)
+{
+	char copy[PATH_MAX];
+	deps_dir key = { .path = copy }, *key_pointer = &key, **found;
+
+	if (length >= sizeof(copy) || dir_count == 0) {
+		return NULL;
+	}
+	if (!sorted_dirs) {
+		if ((sorted_dirs = malloc(dir_count * sizeof(*sorted_dirs))) == NULL) {
+			return NULL;
+		}
+		for (size_t i = 0; i < dir_count; i++) {
+			sorted_dirs[i] = &dirs[i];
+		}
+		sorted_count = dir_count;
+		qsort(sorted_dirs, sorted_count, sizeof(*sorted_dirs), compare_dirs);
+	}
+	memcpy(copy, path, length);
+	copy[length] = '\0';
+	found = bsearch(&key_pointer, sorted_dirs, sorted_count, sizeof(*sorted_dirs), compare_dirs);
+	return found && (*found)->watched ? *found : NULL;
+}
+
+/* The directory a file is in, when it is watched; *name: the file's name in it. */
+static deps_dir *parent_of(const char *path, const char **name)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash || slash == path || slash[1] == '\0') {
+		return NULL;
+	}
+	*name = slash + 1;
+	return dir_at(path, (size_t) (slash - path));
+}
+
+void altair_eval_template_deps_read(dev_t dev, ino_t ino, const char *path)
+{
+	if (!path || path[0] != '/') {
+		return;
+	}
+	if (read_count == read_capacity) {
+		size_t capacity = read_capacity ? read_capacity * 2 : 512;
+		deps_read *grown = realloc(reads, capacity * sizeof(*reads));
+		if (!grown) {
+			every_change = true; /* what PHP read cannot be told from data: every change counts */
+			return;
+		}
+		reads = grown;
+		read_capacity = capacity;
+	}
+	if ((reads[read_count].path = strdup(path)) == NULL) {
+		every_change = true;
+		return;
+	}
+	reads[read_count].dev = dev;
+	reads[read_count++].ino = ino;
+}
+
+static int compare_reads(const void *a, const void *b)
+{
+	return strcmp(((const deps_read *) a)->path, ((const deps_read *) b)->path);
+}
+
+/* Whether PHP read the file at path during the boot: by that path, or by another name of the same
+ * file (a link; the identity PHP's descriptor had). A file replaced after PHP read it is still
+ * found by its path. */
+static bool read_by_php(const char *path)
+{
+	deps_read key = { .path = (char *) path };
+	struct stat info;
+
+	if (read_count > 0 && bsearch(&key, reads, read_count, sizeof(*reads), compare_reads)) {
+		return true;
+	}
+	if (lstat(path, &info) != 0) {
+		return false;
+	}
+	for (size_t i = 0; i < read_count; i++) {
+		if (reads[i].ino == info.st_ino && reads[i].dev == info.st_dev && reads[i].ino != 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Which of the files the boot opened are code (what PHP read, and every file it loaded even when
+ * opcache served it without an open), and so which directories the boot depends on. */
+static void classify_opened(void)
+{
+	char path[PATH_MAX];
+	size_t seen = opened_count;
+	const char *name;
+	deps_dir *dir;
+
+	if (read_count > 1) {
+		qsort(reads, read_count, sizeof(*reads), compare_reads);
+	}
+	for (size_t i = 0; i < seen; i++) {
+		dir = dir_by_wd(opened[i].wd);
+		opened[i].code = every_change || (dir && (size_t) snprintf(path, sizeof(path), "%s/%s", dir->path, opened[i].name) < sizeof(path)
+			&& read_by_php(path));
+	}
+	if (opened_count > 1) {
+		qsort(opened, opened_count, sizeof(*opened), compare_entries);
+	}
+	for (size_t i = 0; i < read_count; i++) {
+		if ((dir = parent_of(reads[i].path, &name)) != NULL && !find_opened(dir->wd, name)) {
+			remember_opened(dir->wd, name, true);
+		}
+	}
+	if (opened_count > seen && opened_count > 1) {
+		qsort(opened, opened_count, sizeof(*opened), compare_entries);
+	}
+	for (size_t i = 0; i < opened_count; i++) {
+		if (opened[i].code && (dir = dir_by_wd(opened[i].wd)) != NULL) {
+			dir->depends = true;
+		}
+	}
+	for (size_t i = 0; i < read_count; i++) {
+		free(reads[i].path);
+	}
+	free(reads);
+	reads = NULL;
+	read_count = read_capacity = 0;
+}
+
 void altair_eval_template_deps_after_boot(void)
 {
 #ifdef DEPS_INOTIFY
@@ -363,9 +565,7 @@ void altair_eval_template_deps_after_boot(void)
 			record_open(event);
 		}
 	}
-	if (opened_count > 1) {
-		qsort(opened, opened_count, sizeof(*opened), compare_entries);
-	}
+	classify_opened();
 	/* A change queued while the boot ran, to something it ended up depending on. */
 	at = 0;
 	while (!changed && (event = event_at(buffer, length, &at)) != NULL) {
@@ -391,6 +591,46 @@ void altair_eval_template_deps_autoload_dir(const char *path)
 	}
 }
 
+void altair_eval_template_deps_serve(void)
+{
+#ifdef DEPS_INOTIFY
+	if (notify_fd < 0 || every_change) {
+		return;
+	}
+	/* Only the dependencies stay watched, and only for changes: a directory the boot depended on
+	 * nothing in (storage/, a SQLite database's own dir) raises no event for the template to read,
+	 * however busy the app is there. A watch taken again that lands on another directory (one was
+	 * renamed meanwhile) is a change. */
+	for (size_t i = 0; i < dir_count; i++) {
+		if (!dirs[i].depends) {
+			inotify_rm_watch(notify_fd, dirs[i].wd);
+			dirs[i].watched = false;
+		} else if (inotify_add_watch(notify_fd, dirs[i].path, DEPS_SERVING_MASK) != dirs[i].wd) {
+			changed = true;
+		}
+	}
+#endif
+}
+
+int altair_eval_template_deps_fd(void)
+{
+	return changed ? -1 : notify_fd;
+}
+
+/* A file the boot left open that is no longer at its path (replaced, removed): a worker could not
+ * reopen it (template/deps.h), so a new template must open the new one. */
+static bool left_open_replaced(void)
+{
+	struct stat info;
+
+	for (size_t i = 0; i < remembered_count; i++) {
+		if (lstat(remembered[i].path, &info) != 0 || info.st_dev != remembered[i].dev || info.st_ino != remembered[i].ino) {
+			return true;
+		}
+	}
+	return false;
+}
+
 bool altair_eval_template_deps_changed(void)
 {
 #ifdef DEPS_INOTIFY
@@ -407,36 +647,22 @@ bool altair_eval_template_deps_changed(void)
 	}
 	free(buffer);
 #endif
+	changed = changed || left_open_replaced();
 	return changed;
-}
-
-static int compare_paths(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *) a, *(const char *const *) b);
 }
 
 bool altair_eval_template_deps_covers(const char *path)
 {
-	char parent[PATH_MAX];
-	const char *slash = strrchr(path, '/');
-	const char *key = parent;
+	const char *name;
 
-	if (!slash || slash == path || (size_t) (slash - path) >= sizeof(parent) || dir_count == 0) {
-		return false;
-	}
-	if (!sorted_paths) {
-		if ((sorted_paths = malloc(dir_count * sizeof(*sorted_paths))) == NULL) {
-			return false;
-		}
-		for (size_t i = 0; i < dir_count; i++) {
-			sorted_paths[i] = dirs[i].path;
-		}
-		sorted_count = dir_count;
-		qsort(sorted_paths, sorted_count, sizeof(*sorted_paths), compare_paths);
-	}
-	memcpy(parent, path, (size_t) (slash - path));
-	parent[slash - path] = '\0';
-	return bsearch(&key, sorted_paths, sorted_count, sizeof(*sorted_paths), compare_paths) != NULL;
+	return parent_of(path, &name) != NULL;
+}
+
+bool altair_eval_template_deps_vouches(const char *path, bool directory)
+{
+	const char *name;
+
+	return directory ? dir_at(path, strlen(path)) != NULL : parent_of(path, &name) != NULL;
 }
 
 size_t altair_eval_template_deps_file_count(void)

@@ -801,6 +801,37 @@ static bool serve_other(const altair_eval_warm_request *request, const int *fds,
 	return true;
 }
 
+/* How long a booted template leaves its watch's queue unread after reading it, so that a project
+ * written all the time wakes it at most this often while it waits. */
+#define TEMPLATE_WATCH_PAUSE_MS 10
+
+/* Waits for the host's next request (or its hang-up). A booted template reads its watch's queue
+ * meanwhile as it fills: the project's own app writing its database queues events that do not
+ * count, and a queue left to overflow would (template/deps.h). */
+static void await_request(void)
+{
+	int watch = altair_eval_guest_template_booted() ? altair_eval_template_deps_fd() : -1;
+	int pause = -1;
+
+	for (;;) {
+		struct pollfd waiting[2] = { { .fd = control_fd, .events = POLLIN }, { .fd = watch, .events = POLLIN } };
+		int ready = poll(waiting, watch >= 0 && pause < 0 ? 2 : 1, pause);
+		if (ready < 0 && errno == EINTR) {
+			continue;
+		}
+		if (ready < 0 || waiting[0].revents) {
+			return;
+		}
+		if (ready == 0) {
+			pause = -1;
+		} else if (waiting[1].revents) {
+			altair_eval_template_deps_changed();
+			watch = altair_eval_template_deps_fd();
+			pause = TEMPLATE_WATCH_PAUSE_MS;
+		}
+	}
+}
+
 void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 {
 	altair_eval_warm_request request;
@@ -824,7 +855,7 @@ void altair_eval_guest_template_serve(void (*prepare_worker)(void))
 	}
 	send_event(ALTAIR_EVAL_WARM_READY, template_pid, 0, NULL);
 
-	while (receive_request(&request, fds)) {
+	while ((await_request(), receive_request(&request, fds))) {
 		pid_t pid;
 		int verdict;
 		bool in_session;

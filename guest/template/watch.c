@@ -38,12 +38,15 @@ typedef struct {
 	 * file made or removed anywhere (a vendor dir of hard links, as Debian's packages are copied)
 	 * changes it, and every real change there is an event of the watch. */
 	bool covered;
-	/* Covered, one link only, on a filesystem whose every change the kernel sees (events_reliable):
-	 * the watch's events alone say when it changed, and it is not stat'ed before each request. A
+	/* A file in a watched directory, with one link only, or a watched directory (every entry made
+	 * or removed in it counts, but SQLite's files beside a data file), on a filesystem
+	 * whose every change the kernel sees (events_reliable): the watch's events alone say when it
+	 * changed (altair_eval_template_deps_vouches), and it is not stat'ed before each request. A
 	 * file with other links is: a write through a link outside the watched directories (an editor
 	 * that keeps links writes in place) raises no event here. */
 	bool by_events;
 	bool present;
+	mode_t mode;
 	nlink_t links;
 	dev_t dev;
 	ino_t ino;
@@ -73,6 +76,7 @@ static void take(watched_file *file)
 
 	file->present = stat(file->path, &info) == 0;
 	if (file->present) {
+		file->mode = info.st_mode;
 		file->links = info.st_nlink;
 		file->dev = info.st_dev;
 		file->ino = info.st_ino;
@@ -148,8 +152,9 @@ void altair_eval_template_watch_file(const char *path)
 	}
 	files[file_count].covered = altair_eval_template_deps_covers(path);
 	take(&files[file_count]);
-	files[file_count].by_events = files[file_count].covered && files[file_count].present
-		&& files[file_count].links == 1 && events_reliable(path, files[file_count].dev);
+	files[file_count].by_events = files[file_count].present && events_reliable(path, files[file_count].dev)
+		&& (S_ISDIR(files[file_count].mode) ? altair_eval_template_deps_vouches(path, true)
+			: files[file_count].links == 1 && altair_eval_template_deps_vouches(path, false));
 	file_count++;
 }
 

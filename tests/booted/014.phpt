@@ -8,6 +8,10 @@ matches each descriptor its boot left open with a file the boot opened (device a
 worker reopens that file by path at the same offset (guest/template/deps.c). A descriptor on
 anything else (here a file the boot wrote in its temp dir) makes the template refuse to serve booted: its
 workers boot the app themselves, and sandbox.unavailable says why.
+Issue 36 item 1: the database is data (SQLite's pager opened it, PHP's file layer did not): a row
+written between two calls leaves the template booted (the same boot_id), the worker's query counts
+it, and what the boot itself computed from the database stays what it was at the boot. A database
+file replaced at its path is one a worker could not reopen: the next call is a new boot's.
 --EXTENSIONS--
 altair_eval
 pdo_sqlite
@@ -42,10 +46,21 @@ foreach (['first call', 'second call'] as $step) {
 }
 echo 'cold: ', json_encode(altair_booted_plain($cold->evaluate(new EvalRequest($snippet, $root)))), "\n";
 
-// The database changes: the boot opened it, so the next call is a new template's, as a cold child.
+$boot = $r->host['boot_id'];
+// The database changes: data, so the same boot serves, and the worker's query sees the new row.
 $db->exec("INSERT INTO items VALUES ('mug')");
 $r = $warm->evaluate(new EvalRequest($snippet, $root));
-echo 'after an insert: ', json_encode(altair_booted_plain($r)), ' booted: ', json_encode($r->sandbox['booted_template']), "\n";
+echo 'after an insert: ', json_encode(altair_booted_plain($r)), ' booted: ', json_encode($r->sandbox['booted_template']),
+    ' same boot: ', json_encode($r->host['boot_id'] === $boot), "\n";
+// The database file replaced (a copy renamed over it): the descriptor the boot left open is on the old
+// file, so a new template boots on the new one, as a cold child does.
+copy("$root/app.sqlite", "$root/app.sqlite.new");
+$copy = new PDO("sqlite:$root/app.sqlite.new");
+$copy->exec("INSERT INTO items VALUES ('cup')");
+$copy = null;
+rename("$root/app.sqlite.new", "$root/app.sqlite");
+$r = $warm->evaluate(new EvalRequest($snippet, $root));
+echo 'after a replacement: ', json_encode(altair_booted_plain($r)), ' same boot: ', json_encode($r->host['boot_id'] === $boot), "\n";
 $warm->close();
 
 // A boot that keeps a file open that it did not open in the project (one it wrote in its temp dir):
@@ -61,7 +76,8 @@ $warm->close();
 first call: [2,"teapot,kettle","second line\n"] booted: true
 second call: [2,"teapot,kettle","second line\n"] booted: true
 cold: [2,"teapot,kettle","second line\n"]
-after an insert: [3,"teapot,kettle,mug","second line\n"] booted: true
+after an insert: [2,"teapot,kettle,mug","second line\n"] booted: true same boot: true
+after a replacement: [4,"teapot,kettle,mug,cup","second line\n"] same boot: false
 bool(true)
 bool(true)
 bool(false)

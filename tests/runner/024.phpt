@@ -17,7 +17,7 @@ foreach (['disable_functions', 'open_basedir', 'rlimits', 'seccomp', 'landlock_a
 var_dump($sandbox['disable_functions'], $sandbox['open_basedir'], $sandbox['eval_blocked']);
 var_dump($r->host);
 ?>
---EXPECT--
+--EXPECTF--
 ok,result,stdout,stderr,exception,duration_ms,memory_peak_bytes,exit_code,timed_out,signal,limit_exceeded,error,stdout_truncated,stderr_truncated,sandbox,host,memory_peak_rss_bytes,queries,effects,session
 array(2) {
   ["type"]=>
@@ -39,7 +39,7 @@ unavailable: present
 bool(true)
 bool(true)
 bool(false)
-array(5) {
+array(6) {
   ["framework"]=>
   string(4) "none"
   ["version"]=>
@@ -50,6 +50,8 @@ array(5) {
   NULL
   ["debug"]=>
   NULL
+  ["boot_id"]=>
+  string(16) "%x"
 }
 --CLEAN--
 <?php

@@ -86,7 +86,7 @@ final class ResultSchema
                         ],
                     ],
                 ],
-                'host' => $nullableObject('What was booted before the snippet: framework (laravel, symfony, bootstrap, univeros or none), version, environment, bootstrap, debug.'),
+                'host' => $nullableObject('What was booted before the snippet: framework (laravel, symfony, bootstrap, univeros or none), version, environment, bootstrap, debug, boot_id (an identity each boot makes: the same in every warm call one boot served).'),
                 'memory_peak_rss_bytes' => ['type' => ['integer', 'null'], 'minimum' => 0, 'description' => 'The child\'s own peak resident set (VmHWM); null when it ended before it could say.'],
                 'queries' => [
                     'type' => 'array',

@@ -22,7 +22,7 @@ final class Outcome
      * @param array<string, mixed>|null $exception
      * @param array<string, mixed>|null $error
      * @param array<string, mixed> $sandbox
-     * @param array<string, mixed>|null $host what the guest booted (framework, version, environment, bootstrap, debug)
+     * @param array<string, mixed>|null $host what the guest booted (framework, version, environment, bootstrap, debug, boot_id)
      * @param list<array<string, mixed>> $queries what the database relay saw, in order (docs/api.md, "queries")
      * @param list<array<string, mixed>> $effects what the app would have sent, queued, dispatched, called or logged, and the connections refused (docs/api.md, "effects")
      */

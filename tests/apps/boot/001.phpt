@@ -19,10 +19,10 @@ echo json_encode($r->result ?? $r->exception['message']), "\n";
 $r = altair_eval('return get_class(container());', $root, ['timeoutMs' => ALTAIR_BOOT_TIMEOUT_MS]);
 echo json_encode($r->result['value']), "\n";
 ?>
---EXPECT--
+--EXPECTF--
 null
 ["BootFixture","local",2,2,"hello from a binding",true]
-array(5) {
+array(6) {
   ["framework"]=>
   string(7) "laravel"
   ["version"]=>
@@ -33,6 +33,8 @@ array(5) {
   NULL
   ["debug"]=>
   NULL
+  ["boot_id"]=>
+  string(16) "%x"
 }
 {"type":"int","value":2}
 "Illuminate\\Foundation\\Application"

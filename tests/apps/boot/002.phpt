@@ -28,10 +28,10 @@ putenv('APP_ENV');
 echo json_encode([$r->result['value'] ?? $r->exception, $r->host['environment']]), "\n";
 var_dump(altair_boot_tree($root) === $before);
 ?>
---EXPECT--
+--EXPECTF--
 null
 ["hello-from-dotenv","dev",true]
-array(5) {
+array(6) {
   ["framework"]=>
   string(7) "symfony"
   ["version"]=>
@@ -42,6 +42,8 @@ array(5) {
   NULL
   ["debug"]=>
   bool(true)
+  ["boot_id"]=>
+  string(16) "%x"
 }
 "Hello, ada"
 false
