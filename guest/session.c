@@ -7,8 +7,9 @@
  * runner/session.c), tells the host its pid (STARTED) and waits. The worker leads its own session
  * and process group, narrows its filter to signals of its
  * own group, takes the call's conduits and settings, copies the snippet into the session's dir and
- * runs it as any warm worker does. A call that ends well: the worker tells the holder to go, waits
- * until it is gone, and holds the session from then on (KEPT). One that does not (an exception, a
+ * runs it as any warm worker does. A call that ends well: the worker says so (KEPT: the host
+ * returns), tells the holder to go, waits until it is gone, and holds the session from then on.
+ * One that does not (an exception, a
  * fatal error, exit(), a limit, a kill): the holder reaps it and goes on as it was (EXITED).
  */
 #ifdef HAVE_CONFIG_H
@@ -77,8 +78,8 @@ static void tell_host(int32_t kind, pid_t pid, int status)
 	}
 }
 
-/* The call's answer is whole with its status frame (the host returns on it; the session's socket
- * says KEPT once this process holds the state); its conduits go (the channel's number, 3, is the
+/* The call's answer is whole with its status frame (the host returns on it and the session's
+ * socket's KEPT); its conduits go (the channel's number, 3, is the
  * next call's). */
 static void end_call(void)
 {
@@ -246,10 +247,14 @@ bool altair_eval_guest_session_hold(void)
 	int fds[ALTAIR_EVAL_WARM_FDS];
 
 	end_call();
+	/* The host has its answer and may return now: the old holder's exit (the teardown of a booted
+	 * app's memory) is no part of the call. The next call waits on the session's socket until this
+	 * process reads it, once it holds the session; were the template gone meanwhile, the next call
+	 * finds the session ended. */
+	tell_host(ALTAIR_EVAL_WARM_KEPT, getpid(), 0);
 	if (!take_over()) {
 		_exit(0);
 	}
-	tell_host(ALTAIR_EVAL_WARM_KEPT, getpid(), 0);
 	while (receive_call(&request, fds)) {
 		int taken[2], gone[2];
 		pid_t holder = getpid(), worker;
