@@ -22,7 +22,7 @@ const altair = path.join(repo, 'bin/altair');
 const app = path.join(repo, 'examples/app');
 const KEYS = ['ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
   'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox', 'host',
-  'memory_peak_rss_bytes', 'queries', 'effects'];
+  'memory_peak_rss_bytes', 'queries', 'effects', 'session'];
 const COUNT = 'return container(App\\User\\UserRepository::class)->count();';
 
 /** A server as an MCP client config starts it: `php bin/altair mcp …`, php from PATH. */
