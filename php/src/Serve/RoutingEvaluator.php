@@ -25,7 +25,7 @@ final class RoutingEvaluator implements EvaluatorPort
     }
 
     /** Why a session's call cannot be had without the project's server. */
-    public const NO_SERVER = 'sessions live in the project\'s server, and none runs for %s: start it with `bin/altair serve --daemon`%s, then `bin/altair session open`.';
+    public const NO_SERVER = 'sessions live in the project\'s server, and none runs for %s: start it with `bin/altair serve --daemon%s`, then `bin/altair session open`.';
 
     public function evaluate(EvalCall $call): Outcome
     {
