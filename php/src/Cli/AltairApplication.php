@@ -88,6 +88,7 @@ final class AltairApplication
             new McpCommand($this->serverEvaluator ?? $this->evaluator, $limits, self::VERSION, $this->stdin, $this->stdout, $this->stderr),
             new EventsTailCommand(),
             new ServeCommand($this->serverEvaluator ?? $this->evaluator, $limits),
+            new SessionCommand($limits),
         ]);
 
         return $console;
@@ -100,7 +101,7 @@ final class AltairApplication
     {
         $console->run(new ArrayInput(['command' => 'list']), $output);
         $describer = new DescriptorHelper();
-        foreach (['eval', 'serve', 'mcp', 'events:tail'] as $name) {
+        foreach (['eval', 'session', 'serve', 'mcp', 'events:tail'] as $name) {
             $command = $console->find($name);
             $output->writeln(['', sprintf('<comment>━━ altair %s</comment>', $name)]);
             $describer->describe($output, $command, ['format' => 'txt', 'raw_text' => false]);

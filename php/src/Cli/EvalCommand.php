@@ -48,7 +48,8 @@ final class EvalCommand extends Command
             ->addOption('unsafe', null, InputOption::VALUE_NONE, 'Run without any guard (CLI only); every unsafe run is recorded in <root>/.altair/events.jsonl')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'A PHP file inside the project root (a relative path is taken from it) that returns the PSR-11 container for container(); without it: ALTAIR_EVAL_BOOTSTRAP, else Laravel, Symfony or config/container.php is detected and booted')
             ->addOption('project-root', null, InputOption::VALUE_REQUIRED, 'The project to evaluate in (default: the current directory)')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'Output format: human or json (the full result contract, pretty-printed)', 'human');
+            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'Output format: human or json (the full result contract, pretty-printed)', 'human')
+            ->addOption('session', null, InputOption::VALUE_REQUIRED, 'Run in this session of the project\'s server (a handle from `bin/altair session open`), with its options: its state carries over from the last call that ended well');
         PolicyOptions::add($this, [
             'writes' => 'Let the snippet write inside the project root and to its databases; --writes=rollback: the databases\' writes run and are undone at the end (the project stays read-only)',
             'network' => 'Let the snippet open network connections',

@@ -38,8 +38,12 @@ final class EvalRun
     public function call(OptionReader $options, ?string $argument, $stdin): EvalCall
     {
         $projectRoot = $options->projectRoot();
-        $envAllow = $options->variableNames('env');
-        $envPolicy = $options->choice('env-policy', [EvalCall::ENV_INHERIT, EvalCall::ENV_CLEAN], $envAllow === [] ? EvalCall::ENV_INHERIT : EvalCall::ENV_CLEAN);
+        $session = $options->has('session') ? $options->string('session') : null;
+        if ($session !== null) {
+            $this->sessionRefusal($options);
+        }
+        $envAllow = $options->has('env') ? $options->variableNames('env') : [];
+        $envPolicy = $options->has('env-policy') ? $options->choice('env-policy', [EvalCall::ENV_INHERIT, EvalCall::ENV_CLEAN], $envAllow === [] ? EvalCall::ENV_INHERIT : EvalCall::ENV_CLEAN) : EvalCall::ENV_INHERIT;
         if ($envPolicy === EvalCall::ENV_INHERIT && $envAllow !== []) {
             throw new UsageError('--env names what --env-policy=clean passes on; with inherit every variable is passed already.');
         }
@@ -54,13 +58,38 @@ final class EvalRun
             allowWrites: $writes,
             allowNetwork: PolicyOptions::network($options),
             bootstrap: $options->bootstrap($projectRoot),
-            unsafe: $options->flag('unsafe'),
+            unsafe: $options->has('unsafe') && $options->flag('unsafe'),
             allowEndpoints: $options->endpoints('allow-endpoint'),
             envPolicy: $envPolicy,
             envAllow: $envAllow,
             databases: $options->databases(),
             fakeHttp: FakeHttp::fromOptions($options->strings('fake-http')),
+            session: $session,
+            timeoutGiven: $options->given('timeout-ms'),
         );
+    }
+
+    /**
+     * With --session the call runs with the session's options: any other than the snippet and
+     * --timeout-ms (--format and the display switches) is refused rather than ignored.
+     */
+    private function sessionRefusal(OptionReader $options): void
+    {
+        foreach (['writes', 'allow-writes'] as $name) {
+            if ($options->optional($name) !== false) {
+                throw new UsageError(sprintf('--%s is the session\'s own (given to `bin/altair session open`); with --session give the snippet and --timeout-ms only.', $name));
+            }
+        }
+        foreach (['network', 'allow-network', 'unsafe'] as $name) {
+            if ($options->flag($name)) {
+                throw new UsageError(sprintf('--%s is the session\'s own (given to `bin/altair session open`); with --session give the snippet and --timeout-ms only.', $name));
+            }
+        }
+        foreach (['memory-mb', 'bootstrap', 'env-policy', 'database', 'allow-endpoint', 'fake-http', 'env'] as $name) {
+            if ($options->given($name)) {
+                throw new UsageError(sprintf('--%s is the session\'s own (given to `bin/altair session open`); with --session give the snippet and --timeout-ms only.', $name));
+            }
+        }
     }
 
     public function format(OptionReader $options): string

@@ -10,7 +10,7 @@ use AltairEval\Frontend\Runtime\Outcome;
 /**
  * The human form of a result: the snippet's stdout, then `✓ <type> <short value>` or `✗ <Class>:
  * <message>` with `at <file>:<line>`, then the snippet's stderr, `duration=…ms memory=… KB exit=…`
- * and the sandbox line; the statements the database relay saw go under the value (QuerySummary), what
+ * and the sandbox line (a session's call: `session: <id> call N (kept)` before it); the statements the database relay saw go under the value (QuerySummary), what
  * the app would have sent under them (EffectSummary), and the databases after the sandbox line. ANSI colours only when asked for (the caller knows whether stdout is a TTY).
  * Everything that comes from the snippet passes through TerminalText: its control characters are
  * shown, never sent to the terminal.
@@ -77,6 +77,9 @@ final class HumanRenderer
             $out .= $this->paint(self::DIM, '(stderr truncated)') . "\n";
         }
         $out .= $this->paint(self::DIM, $this->metrics($outcome)) . "\n";
+        if ($outcome->session !== null) {
+            $out .= $this->paint(self::DIM, $this->session($outcome->session)) . "\n";
+        }
         $out .= $this->paint(self::DIM, $this->sandbox->summarize($outcome->sandbox, $call->unsafe)) . "\n";
         $databases = $this->queries->databasesLine($outcome->sandbox);
         if ($databases !== null) {
@@ -184,6 +187,21 @@ final class HumanRenderer
         }
 
         return $line;
+    }
+
+    /**
+     * One line for a session's call: its handle, its number, and whether the session keeps what it did.
+     *
+     * @param array{id: string, call: int, kept: bool} $session
+     */
+    private function session(array $session): string
+    {
+        return sprintf(
+            'session: %s call %d (%s)',
+            TerminalText::escape($session['id']),
+            $session['call'],
+            $session['kept'] ? 'kept' : 'undone: the session is as before this call',
+        );
     }
 
     private function failure(string $message): string

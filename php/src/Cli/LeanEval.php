@@ -19,7 +19,7 @@ final class LeanEval implements OptionValues
 {
     /** EvalCommand's options by how they take values (EvalCommandParityTest keeps them in step). */
     public const FLAGS = ['stdin', 'base64', 'network', 'allow-network', 'unsafe', 'no-queries', 'no-effects'];
-    public const VALUES = ['file', 'timeout-ms', 'memory-mb', 'env-policy', 'bootstrap', 'project-root', 'format'];
+    public const VALUES = ['file', 'timeout-ms', 'memory-mb', 'env-policy', 'bootstrap', 'project-root', 'format', 'session'];
     public const LISTS = ['allow-endpoint', 'env', 'database', 'fake-http'];
     /** Options whose value is optional: absent false, given alone null, as Symfony gives them. */
     public const OPTIONAL = ['writes', 'allow-writes'];

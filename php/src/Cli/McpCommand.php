@@ -6,17 +6,24 @@ namespace AltairEval\Frontend\Cli;
 
 use AltairEval\Frontend\Mcp\EvalTool;
 use AltairEval\Frontend\Mcp\Server;
+use AltairEval\Frontend\Mcp\SessionCloseTool;
+use AltairEval\Frontend\Mcp\SessionOpenTool;
 use AltairEval\Frontend\Mcp\ServerPolicy;
 use AltairEval\Frontend\Mcp\StdoutGuard;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\ExtensionEvaluator;
 use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Session\ExtensionSessions;
+use AltairEval\Frontend\Session\SessionPort;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * `altair mcp`: the stdio MCP server, evaluating in this process through the extension.
+ * `altair mcp`: the stdio MCP server, evaluating in this process through the extension. Its
+ * sessions (framework__session_open) live in this process, are found by no other, and are closed
+ * when it exits.
  */
 final class McpCommand extends Command
 {
@@ -24,6 +31,8 @@ final class McpCommand extends Command
      * @param resource $in
      * @param resource $out
      * @param resource $log
+     * @param SessionPort|null $sessions where the server's sessions live (default: the extension's, with a warm
+     *                                   ExtensionEvaluator; none otherwise, and the session tools are not offered)
      */
     public function __construct(
         private readonly EvaluatorPort $evaluator,
@@ -32,6 +41,7 @@ final class McpCommand extends Command
         private $in,
         private $out,
         private $log,
+        private readonly ?SessionPort $sessions = null,
     ) {
         parent::__construct('mcp');
     }
@@ -52,9 +62,12 @@ final class McpCommand extends Command
         $this
             ->setHelp(<<<'HELP'
                 Speaks MCP revision 2026-07-28 (stateless: each request names it in its _meta) and, after
-                initialize, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio, and offers one
-                tool, <info>framework__eval</info> {snippet, timeout_ms?, allow_writes? (true, false or "rollback"), allow_network?}. Its result is the
+                initialize, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 over stdio, and offers the
+                tool <info>framework__eval</info> {snippet, timeout_ms?, allow_writes? (true, false or "rollback"), allow_network?, session?}. Its result is the
                 EvalResult contract, as structuredContent and as JSON text. There is no unsafe mode over MCP.
+                <info>framework__session_open</info> {snippet?, and framework__eval's options} returns a session's handle;
+                framework__eval with session: <handle> runs in it, keeping its state between calls;
+                <info>framework__session_close</info> {session} ends it. Sessions live in this process and end with it.
                 Only JSON-RPC goes to stdout; logs go to stderr. Client configurations: docs/mcp.md.
 
                   <info>%command.full_name% --project-root=examples/app</info>
@@ -88,11 +101,15 @@ final class McpCommand extends Command
             $policy->databases === [] ? 'the app\'s own' : 'the app\'s own and ' . implode(' ', $policy->databases),
         )));
 
+        $sessions = $this->sessions ?? ($this->evaluator instanceof ExtensionEvaluator ? new ExtensionSessions($this->evaluator) : null);
+        $eval = new EvalTool($this->evaluator, $policy, $this->limits, $sessions);
+        $tools = $sessions === null ? [$eval] : [$eval, new SessionOpenTool($eval, $sessions), new SessionCloseTool($eval, $sessions)];
         $guard = new StdoutGuard();
         $guard->divertTo($this->log);
         try {
-            (new Server(new EvalTool($this->evaluator, $policy, $this->limits), $this->version, $this->log))->serve($this->in, $this->out);
+            (new Server($tools, $this->version, $this->log))->serve($this->in, $this->out);
         } finally {
+            $sessions?->closeAll(); // a session opened through this server ends with it
             $guard->release();
         }
 

@@ -134,6 +134,24 @@ final class OptionReader
         return preg_split('/[\s,]+/', $value, -1, PREG_SPLIT_NO_EMPTY) ?: [];
     }
 
+    /** Whether the command has this option at all (the lean path has every `eval` option). */
+    public function has(string $name): bool
+    {
+        return $this->input instanceof OptionValues || $this->input->hasOption($name);
+    }
+
+    /** Whether the command line gave this option (not its default). */
+    public function given(string $name): bool
+    {
+        if ($this->input instanceof OptionValues) {
+            $value = $this->input->getOption($name);
+
+            return $value !== null && $value !== false && $value !== [];
+        }
+
+        return $this->input->hasParameterOption('--' . $name, true);
+    }
+
     public function flag(string $name): bool
     {
         return $this->input->getOption($name) === true;

@@ -11,17 +11,24 @@ use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
 use AltairEval\Frontend\Runtime\FakeHttp;
 use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Runtime\Outcome;
+use AltairEval\Frontend\Session\SessionPort;
 
 /**
- * The one tool, `framework__eval`: its definition for tools/list and its tools/call.
+ * The tool `framework__eval`: its definition for tools/list and its tools/call; with `session`, the
+ * call runs in that session (SessionOpenTool opens them, SessionCloseTool closes them) with the session's options.
  *
  * A snippet that throws is a successful call whose result says ok:false; arguments that are wrong, or
  * that ask for more than the server was started with, are a tool error (isError) with a clear message.
  */
-final class EvalTool
+final class EvalTool implements Tool
 {
     public const NAME = 'framework__eval';
+    /** Who owns the sessions this server opens: the server's process itself (another one has its own table). */
+    public const SESSION_OWNER = 'mcp';
     private const ARGUMENTS = ['snippet', 'timeout_ms', 'allow_writes', 'allow_network', 'fake_http'];
+    /** What a call in a session may say besides its handle: the rest is the session's. */
+    private const SESSION_ARGUMENTS = ['session', 'snippet', 'timeout_ms'];
 
     private readonly ProtocolVersion $versions;
     private readonly ContractJson $json;
@@ -30,9 +37,15 @@ final class EvalTool
         private readonly EvaluatorPort $evaluator,
         private readonly ServerPolicy $policy,
         private readonly Limits $limits,
+        private readonly ?SessionPort $sessions = null,
     ) {
         $this->versions = new ProtocolVersion();
         $this->json = new ContractJson();
+    }
+
+    public function name(): string
+    {
+        return self::NAME;
     }
 
     /**
@@ -92,6 +105,18 @@ final class EvalTool
             'required' => ['snippet'],
             'additionalProperties' => false,
         ];
+        if ($this->sessions !== null) {
+            $tool['description'] .= sprintf(
+                ' With session (a handle from %s), the snippet runs in that session: its variables, objects and database transaction carry over from the last call that ended well; '
+                . 'a call that throws, fails or times out leaves the session as it was before it (result.session.kept false). Only snippet and timeout_ms may be given with session: the rest is the session\'s.',
+                SessionOpenTool::NAME,
+            );
+            $tool['inputSchema']['properties']['session'] = [
+                'type' => 'string',
+                'pattern' => '^[0-9a-f]{32}$',
+                'description' => sprintf('A handle from %s: run the snippet in that session, with its options. Only this server\'s sessions are found.', SessionOpenTool::NAME),
+            ];
+        }
         if ($this->versions->hasStructuredOutput($protocolVersion)) {
             $tool['outputSchema'] = (new ResultSchema())->schema();
         }
@@ -112,10 +137,18 @@ final class EvalTool
      */
     public function call(mixed $arguments, string $protocolVersion): array
     {
+        $values = $arguments instanceof \stdClass ? get_object_vars($arguments) : [];
         try {
+            if (array_key_exists('session', $values) && $this->sessions !== null) {
+                return $this->result($this->inSession($this->sessions, $values), $protocolVersion);
+            }
             $call = $this->parse($arguments);
         } catch (ToolArgumentError $error) {
             return $this->toolError('Invalid arguments: ' . $error->getMessage());
+        } catch (UsageError $refused) {
+            return $this->toolError('Invalid arguments: ' . $refused->getMessage());
+        } catch (EvalException $failure) {
+            return $this->toolError('The evaluator failed: ' . $failure->getMessage());
         }
 
         try {
@@ -126,6 +159,14 @@ final class EvalTool
             return $this->toolError('The evaluator failed: ' . $failure->getMessage());
         }
 
+        return $this->result($outcome, $protocolVersion);
+    }
+
+    /**
+     * @return array<string, mixed>
+     */
+    private function result(Outcome $outcome, string $protocolVersion): array
+    {
         $result = ['content' => [['type' => 'text', 'text' => $this->json->encode($outcome)]]];
         if ($this->versions->hasStructuredOutput($protocolVersion)) {
             $result['structuredContent'] = $this->json->jsonable($outcome);
@@ -135,7 +176,32 @@ final class EvalTool
         return $result;
     }
 
-    private function parse(mixed $arguments): EvalCall
+    /**
+     * A call in a session: its handle, the snippet and, optionally, its own timeout.
+     *
+     * @param array<mixed> $values
+     * @throws ToolArgumentError|UsageError|EvalException
+     */
+    private function inSession(SessionPort $sessions, array $values): Outcome
+    {
+        foreach (array_keys($values) as $name) {
+            if (!in_array($name, self::SESSION_ARGUMENTS, true)) {
+                throw new ToolArgumentError(sprintf('%s is the session\'s own (given to %s); a call in a session takes only %s.', $name, SessionOpenTool::NAME, implode(', ', self::SESSION_ARGUMENTS)));
+            }
+        }
+        $id = $values['session'];
+        if (!is_string($id) || $id === '') {
+            throw new ToolArgumentError(sprintf('session must be a handle from %s (a string).', SessionOpenTool::NAME));
+        }
+
+        return $sessions->evaluate($id, self::SESSION_OWNER, $this->snippet($values['snippet'] ?? null), isset($values['timeout_ms']) ? $this->timeout($values['timeout_ms']) : null);
+    }
+
+    /**
+     * The call framework__eval's arguments ask for; $defaultSnippet stands for a missing snippet
+     * (a session's opening may have none).
+     */
+    public function parse(mixed $arguments, ?string $defaultSnippet = null): EvalCall
     {
         if ($arguments === null) {
             $arguments = new \stdClass();
@@ -149,22 +215,11 @@ final class EvalTool
                 throw new ToolArgumentError('unsafe is not available over MCP; use `bin/altair eval --unsafe` on the command line.');
             }
             if (!in_array($name, self::ARGUMENTS, true)) {
-                throw new ToolArgumentError(sprintf('unknown argument "%s"; expected %s.', $name, implode(', ', self::ARGUMENTS)));
+                throw new ToolArgumentError(sprintf('unknown argument "%s"; expected %s.', $name, implode(', ', $this->sessions === null || $defaultSnippet !== null ? self::ARGUMENTS : [...self::ARGUMENTS, 'session'])));
             }
         }
 
-        $snippet = $values['snippet'] ?? null;
-        if (!is_string($snippet)) {
-            throw new ToolArgumentError('snippet is required and must be a string of PHP code.');
-        }
-        if (trim($snippet) === '') {
-            throw new ToolArgumentError('snippet must not be empty.');
-        }
-        $refusal = $this->limits->snippetRefusal(strlen($snippet));
-        if ($refusal !== null) {
-            throw new ToolArgumentError($refusal);
-        }
-
+        $snippet = $this->snippet($values['snippet'] ?? $defaultSnippet);
         $timeoutMs = $this->timeout($values['timeout_ms'] ?? null);
         $allowWrites = $this->writes($values['allow_writes'] ?? false);
         $allowNetwork = $this->boolean($values, 'allow_network');
@@ -187,6 +242,25 @@ final class EvalTool
             databases: $this->policy->databases,
             fakeHttp: $fakeHttp,
         );
+    }
+
+    /**
+     * @throws ToolArgumentError
+     */
+    private function snippet(mixed $snippet): string
+    {
+        if (!is_string($snippet)) {
+            throw new ToolArgumentError('snippet is required and must be a string of PHP code.');
+        }
+        if (trim($snippet) === '') {
+            throw new ToolArgumentError('snippet must not be empty.');
+        }
+        $refusal = $this->limits->snippetRefusal(strlen($snippet));
+        if ($refusal !== null) {
+            throw new ToolArgumentError($refusal);
+        }
+
+        return $snippet;
     }
 
     /** @return array<string, string> */
@@ -253,7 +327,7 @@ final class EvalTool
     /**
      * @return array<string, mixed>
      */
-    private function toolError(string $message): array
+    public function toolError(string $message): array
     {
         return ['content' => [['type' => 'text', 'text' => $message]], 'isError' => true];
     }

@@ -122,6 +122,14 @@ final class ResultSchema
                         ],
                     ],
                 ],
+                'session' => $nullableObject('A session\'s call (framework__session_open): id, the session\'s handle; call, its number (the opening is 1); kept, whether the session\'s state is this call\'s now (false: the call did not end well and the session is as before it). null outside a session.', [
+                    'properties' => [
+                        'id' => ['type' => 'string'],
+                        'call' => ['type' => 'integer', 'minimum' => 1],
+                        'kept' => ['type' => 'boolean'],
+                    ],
+                    'required' => ['id', 'call', 'kept'],
+                ]),
             ],
             'required' => Outcome::KEYS,
         ];

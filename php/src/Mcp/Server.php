@@ -29,15 +29,24 @@ final class Server
     /** The negotiated revision; null until initialize. */
     private ?string $protocolVersion = null;
 
+    /** @var array<string, Tool> by name, in the order tools/list gives them */
+    private readonly array $tools;
+
     /**
+     * @param Tool|list<Tool> $tools framework__eval first, then the session tools when sessions are offered
      * @param resource|null $log
      */
     public function __construct(
-        private readonly EvalTool $tool,
+        Tool|array $tools,
         private readonly string $version,
         private $log = null,
     ) {
         $this->versions = new ProtocolVersion();
+        $byName = [];
+        foreach (is_array($tools) ? $tools : [$tools] as $tool) {
+            $byName[$tool->name()] = $tool;
+        }
+        $this->tools = $byName;
     }
 
     /**
@@ -245,10 +254,20 @@ final class Server
 
     private function instructions(): string
     {
-        return sprintf(
+        $instructions = sprintf(
             'Use %s to run PHP against this project\'s container and see the typed result. '
-            . 'Each call runs in a fresh sandboxed process; state does not carry over between calls.',
+            . 'Each call runs in a fresh sandboxed process; state does not carry over between calls',
             EvalTool::NAME,
+        );
+        if (!isset($this->tools[SessionOpenTool::NAME])) {
+            return $instructions . '.';
+        }
+
+        return $instructions . sprintf(
+            ', unless they run in a session: %s returns a handle, %s with session: <handle> runs in it (variables and objects carry over; a failed call changes nothing), %s ends it.',
+            SessionOpenTool::NAME,
+            EvalTool::NAME,
+            SessionCloseTool::NAME,
         );
     }
 
@@ -281,7 +300,7 @@ final class Server
         if (isset($params->cursor) && !is_string($params->cursor)) {
             throw RpcError::invalidParams('cursor must be a string.');
         }
-        $list = ['tools' => [$this->tool->definition($version)]];
+        $list = ['tools' => array_values(array_map(static fn (Tool $tool): array => $tool->definition($version), $this->tools))];
 
         return $stateless ? $list + ['ttlMs' => self::CACHE_TTL_MS, 'cacheScope' => 'private'] : $list;
     }
@@ -295,11 +314,9 @@ final class Server
         if (!is_string($name)) {
             throw RpcError::invalidParams('tools/call needs params.name (a string).');
         }
-        if ($name !== EvalTool::NAME) {
-            throw RpcError::invalidParams(sprintf('Unknown tool: %s', $name));
-        }
+        $tool = $this->tools[$name] ?? throw RpcError::invalidParams(sprintf('Unknown tool: %s', $name));
 
-        return $this->tool->call($params->arguments ?? null, $version);
+        return $tool->call($params->arguments ?? null, $version);
     }
 
     /**

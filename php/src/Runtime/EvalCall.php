@@ -37,6 +37,10 @@ final class EvalCall
         public readonly array $databases = [],
         /** @var array<string, string> answers for the recorded HTTP calls: "[METHOD ]host/path*" => "STATUS[:BODY]" (EvalRequest fakeHttp) */
         public readonly array $fakeHttp = [],
+        /** A session's handle (bin/altair session open): the call runs in it, with its options */
+        public readonly ?string $session = null,
+        /** false: the timeout is the default, not asked for (a session's call then keeps the session's) */
+        public readonly bool $timeoutGiven = true,
     ) {
         // the type says so, but a caller outside PHPStan's view (a decoded request, a test) may not
         if (is_string($allowWrites) && $allowWrites !== self::WRITES_ROLLBACK) { // @phpstan-ignore booleanAnd.alwaysFalse, notIdentical.alwaysFalse

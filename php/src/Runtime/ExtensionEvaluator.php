@@ -31,16 +31,34 @@ final class ExtensionEvaluator implements EvaluatorPort
      */
     public function evaluate(EvalCall $call): Outcome
     {
-        $this->evaluator ??= new Evaluator(phpBinary: $this->phpBinary, warm: $this->warm);
+        return Outcome::fromArray($this->refusingBadRequests(fn (): \Altair\Eval\EvalResult => $this->evaluator()->evaluate($this->request($call)))->toArray());
+    }
+
+    /** The extension's Evaluator, made on first use and kept (its warm templates, its sessions). */
+    public function evaluator(): Evaluator
+    {
+        return $this->evaluator ??= new Evaluator(phpBinary: $this->phpBinary, warm: $this->warm);
+    }
+
+    /**
+     * Runs $use, with the extension's ValueError (a bad request) as the caller's UsageError.
+     *
+     * @template T
+     * @param \Closure(): T $use
+     * @return T
+     * @throws UsageError
+     */
+    public function refusingBadRequests(\Closure $use): mixed
+    {
         try {
-            return Outcome::fromArray($this->evaluator->evaluate($this->request($call))->toArray());
+            return $use();
         } catch (\ValueError $refused) {
             // without "Altair\Eval\EvalRequest::__construct(): ", which names no option of ours
             throw new UsageError('the extension refused the request: ' . (string) preg_replace('/^[\w\\\\]+::\w+\(\): /', '', $refused->getMessage()), 0, $refused);
         }
     }
 
-    private function request(EvalCall $call): EvalRequest
+    public function request(EvalCall $call): EvalRequest
     {
         $arguments = [
             'snippet' => $call->snippet,

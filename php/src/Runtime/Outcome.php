@@ -14,7 +14,7 @@ final class Outcome
     public const KEYS = [
         'ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
         'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox',
-        'host', 'memory_peak_rss_bytes', 'queries', 'effects',
+        'host', 'memory_peak_rss_bytes', 'queries', 'effects', 'session',
     ];
 
     /**
@@ -25,6 +25,7 @@ final class Outcome
      * @param array<string, mixed>|null $host what the guest booted (framework, version, environment, bootstrap, debug, boot_id)
      * @param list<array<string, mixed>> $queries what the database relay saw, in order (docs/api.md, "queries")
      * @param list<array<string, mixed>> $effects what the app would have sent, queued, dispatched, called or logged, and the connections refused (docs/api.md, "effects")
+     * @param array{id: string, call: int, kept: bool}|null $session a session's call: its handle, the call's number (the opening is 1), whether its state is kept; null outside a session
      */
     private function __construct(
         public readonly bool $ok,
@@ -46,6 +47,7 @@ final class Outcome
         public readonly ?int $memoryPeakRssBytes = null,
         public readonly array $queries = [],
         public readonly array $effects = [],
+        public readonly ?array $session = null,
     ) {
     }
 
@@ -74,6 +76,7 @@ final class Outcome
             memoryPeakRssBytes: isset($data['memory_peak_rss_bytes']) ? self::int($data, 'memory_peak_rss_bytes') : null,
             queries: self::entries($data, 'queries'),
             effects: self::entries($data, 'effects'),
+            session: self::session($data),
         );
     }
 
@@ -104,7 +107,27 @@ final class Outcome
             'memory_peak_rss_bytes' => $this->memoryPeakRssBytes,
             'queries' => $this->queries,
             'effects' => $this->effects,
+            'session' => $this->session,
         ];
+    }
+
+    /**
+     * The session key (absent: null, as from an extension that predates sessions).
+     *
+     * @param array<mixed> $data
+     * @return array{id: string, call: int, kept: bool}|null
+     */
+    private static function session(array $data): ?array
+    {
+        $session = self::map($data, 'session');
+        if ($session === null) {
+            return null;
+        }
+        if (!is_string($session['id'] ?? null) || !is_int($session['call'] ?? null) || !is_bool($session['kept'] ?? null)) {
+            throw new \UnexpectedValueException('Result key "session" must be {id: string, call: int, kept: bool} or null.');
+        }
+
+        return ['id' => $session['id'], 'call' => $session['call'], 'kept' => $session['kept']];
     }
 
     /** @param array<mixed> $data */

@@ -31,6 +31,8 @@ final class CallMessage
             'env_allow' => $call->envAllow,
             'databases' => $call->databases,
             'fake_http' => $call->fakeHttp,
+            'session' => $call->session,
+            'timeout_given' => $call->timeoutGiven,
         ];
     }
 
@@ -56,6 +58,8 @@ final class CallMessage
             envAllow: $this->strings($data, 'env_allow'),
             databases: array_key_exists('databases', $data) ? $this->strings($data, 'databases') : [],
             fakeHttp: array_key_exists('fake_http', $data) ? $this->stringMap($data, 'fake_http') : [],
+            session: ($data['session'] ?? null) === null ? null : $this->string($data, 'session'),
+            timeoutGiven: ($data['timeout_given'] ?? true) !== false,
         );
     }
 

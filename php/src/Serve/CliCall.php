@@ -17,7 +17,8 @@ use AltairEval\Frontend\Runtime\Limits;
  * and with the client's ALTAIR_EVAL_DATABASES. Answers the exit code and
  * what the front-end would have printed, or `fallback` when the PHP front-end must take the call
  * (a command line the lean path leaves to the console application, --stdin, or one that runs cold:
- * --unsafe, --env, --env-policy); nothing has run then.
+ * --unsafe, --env, --env-policy; --session, whose call the server's main process routes to the
+ * worker holding the session); nothing has run then.
  */
 final class CliCall
 {
@@ -57,7 +58,7 @@ final class CliCall
         // that is unset as well, the PHP front-end takes the call (it reads the client's).
         $serverListed = $lean !== null && $lean->getOption('database') === null && (string) getenv(OptionReader::DATABASES_VARIABLE) !== '';
         if ($lean === null || $serverListed || $lean->getOption('stdin') === true || $lean->getOption('unsafe') === true
-            || $lean->getOption('env') !== null || $lean->getOption('env-policy') !== null) {
+            || $lean->getOption('env') !== null || $lean->getOption('env-policy') !== null || $lean->getOption('session') !== null) {
             return ['fallback' => true];
         }
         $here = getcwd();

@@ -24,8 +24,14 @@ final class RoutingEvaluator implements EvaluatorPort
     ) {
     }
 
+    /** Why a session's call cannot be had without the project's server. */
+    public const NO_SERVER = 'sessions live in the project\'s server, and none runs for %s: start it with `bin/altair serve --daemon%s`, then `bin/altair session open`.';
+
     public function evaluate(EvalCall $call): Outcome
     {
+        if ($call->session !== null) {
+            return $this->inSession($call);
+        }
         if ($call->unsafe || $call->envPolicy !== EvalCall::ENV_INHERIT || $call->envAllow !== []) {
             return $this->cold->evaluate($call);
         }
@@ -40,6 +46,21 @@ final class RoutingEvaluator implements EvaluatorPort
         }
         if ($reply === null) {
             return $this->cold->evaluate($call);
+        }
+
+        return ServedEvaluator::read($reply);
+    }
+
+    /** A session's call: only the project's server has sessions; never cold. */
+    private function inSession(EvalCall $call): Outcome
+    {
+        try {
+            $reply = $this->client->request($call->projectRoot, ['op' => 'eval', 'call' => $this->messages->encode($call)], intdiv($call->timeoutMs, 1000) + SocketClient::MARGIN_SECONDS);
+        } catch (ServeError $error) {
+            throw new EvalException('the project\'s server: ' . $error->getMessage());
+        }
+        if ($reply === null) {
+            throw new \AltairEval\Frontend\Cli\UsageError(sprintf(self::NO_SERVER, $call->projectRoot, ''));
         }
 
         return ServedEvaluator::read($reply);

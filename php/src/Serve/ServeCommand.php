@@ -12,7 +12,9 @@ use AltairEval\Frontend\Cli\UsageError;
 use AltairEval\Frontend\Mcp\ServerPolicy;
 use AltairEval\Frontend\Runtime\EvalCall;
 use AltairEval\Frontend\Runtime\EvaluatorPort;
+use AltairEval\Frontend\Runtime\ExtensionEvaluator;
 use AltairEval\Frontend\Runtime\Limits;
+use AltairEval\Frontend\Session\ExtensionSessions;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -88,7 +90,9 @@ final class ServeCommand extends Command
             if ($options->flag('stop')) {
                 return $this->stop($root, $output);
             }
-            $handler = new ServeHandler($this->evaluator, $this->policy($options, $root), $this->limits);
+            // each worker's sessions live in its own warm Evaluator (the process forks before any is opened)
+            $sessions = $this->evaluator instanceof ExtensionEvaluator ? new ExtensionSessions($this->evaluator) : null;
+            $handler = new ServeHandler($this->evaluator, $this->policy($options, $root), $this->limits, sessions: $sessions);
             $directory = RuntimeDir::forCurrentUser();
             $workers = $options->intInRange('workers', self::DEFAULT_WORKERS, 1, self::MAX_WORKERS);
             $server = new SocketServer($directory, $handler, $this->idleSeconds($options), STDERR, $workers, fn () => $this->warm($root));
@@ -166,10 +170,27 @@ final class ServeCommand extends Command
             return ExitCode::Failed->value;
         }
         foreach ($status as $key => $value) {
+            if ($key === 'sessions' && is_array($value)) {
+                $this->sessions($value, $output);
+                continue;
+            }
             $output->writeln(TerminalText::escape(sprintf('%s: %s', $key, is_array($value) ? json_encode($value) : var_export($value, true))), OutputInterface::OUTPUT_RAW);
         }
 
         return ExitCode::Ok->value;
+    }
+
+    /**
+     * `sessions: N`, then one line each: handle, project, calls, idle since (bin/altair session list's lines).
+     *
+     * @param array<mixed> $sessions
+     */
+    private function sessions(array $sessions, OutputInterface $output): void
+    {
+        $output->writeln(sprintf('sessions: %d', count($sessions)), OutputInterface::OUTPUT_RAW);
+        foreach (\AltairEval\Frontend\Cli\SessionCommand::lines($sessions) as $line) {
+            $output->writeln('  ' . $line, OutputInterface::OUTPUT_RAW);
+        }
     }
 
     private function stop(string $root, OutputInterface $output): int

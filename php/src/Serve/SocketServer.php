@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace AltairEval\Frontend\Serve;
 
+use AltairEval\Frontend\Session\SessionInfo;
+use AltairEval\Frontend\Session\UnknownSession;
+
 /**
  * `bin/altair serve`: one project's server on a Unix socket in the user's private runtime directory.
  * A lock held for the server's lifetime makes it the only one for the project; a socket file found
@@ -13,7 +16,10 @@ namespace AltairEval\Frontend\Serve;
  * blocking and evaluated by a pool of workers (WorkerPool); a client that sends nothing, or takes
  * nothing, is given up after its deadline without holding up the others, and whatever goes wrong in
  * one request is that request's answer. The server stops on `stop`, SIGTERM/SIGINT/SIGHUP, or after
- * the idle timeout without a connection, and removes its socket.
+ * the idle timeout without a connection (and without an open session), and removes its socket.
+ * Sessions live in the worker that opened them: this loop keeps which worker holds which session,
+ * for whom (the uid that opened it), and sends each of its calls there; a handle that is not the
+ * client's is refused as one that does not exist.
  */
 final class SocketServer
 {
@@ -26,8 +32,10 @@ final class SocketServer
     private ?WorkerPool $pool = null;
     /** @var array<int, Connection> by the id of its socket */
     private array $connections = [];
-    /** @var list<array{Connection, array<mixed>}> requests waiting for a worker, oldest first */
+    /** @var list<array{Connection, array<mixed>, int|null}> requests waiting for a worker (a session's: that one), oldest first */
     private array $queue = [];
+    /** @var array<string, array{int, string, SessionInfo}> handle => the worker holding it, its owner, what is shown of it */
+    private array $sessions = [];
     /** @var resource|null */
     private $lock = null;
     private bool $stopping = false;
@@ -153,7 +161,7 @@ final class SocketServer
                 if ($ready === false) {
                     continue; // a signal: the loop condition decides
                 }
-                if ($this->connections === [] && !$pool->isBusy() && $this->idleSeconds > 0 && microtime(true) - $lastActive >= $this->idleSeconds) {
+                if ($this->connections === [] && !$pool->isBusy() && $this->idleSeconds > 0 && microtime(true) - $lastActive >= $this->idleSeconds && $this->openSessions() === []) {
                     fwrite($this->log, sprintf("altair serve: idle for %ds, stopping\n", $this->idleSeconds));
                     break;
                 }
@@ -162,7 +170,8 @@ final class SocketServer
                     if ($socket === $listener) {
                         $this->accept($listener);
                     } elseif (in_array($socket, $pool->sockets(), true)) {
-                        [$connection, $reply] = $pool->collect($socket, $this->inherited());
+                        [$connection, $reply, $slot, $died] = $pool->collect($socket, $this->inherited());
+                        $this->noteSessions($reply, $slot, $died);
                         $this->answered($connection, $reply);
                     } elseif (($connection = $this->connectionOf($socket)) !== null) {
                         $this->receive($connection, $pool);
@@ -224,18 +233,101 @@ final class SocketServer
 
             return;
         }
+        $request['owner'] = sprintf('uid:%d', $connection->uid); // whose sessions: never what the client says
         $reply = $this->reply($request);
         if ($reply !== null) {
             $this->answered($connection, $reply);
-        } elseif ($pool->hasIdle()) {
-            $inline = $pool->dispatch($connection, $request);
-            if ($inline !== null) {
-                $this->answered($connection, $inline);
+
+            return;
+        }
+        $slot = null;
+        $handle = $this->sessionOf($request);
+        if ($handle !== null) {
+            $held = $this->openSessions()[$handle] ?? null;
+            if ($held === null || !hash_equals($held[1], $request['owner'])) {
+                $this->answered($connection, ['refused' => UnknownSession::named($handle)->getMessage()]);
+
+                return;
             }
+            $slot = $held[0];
+        }
+        if ($pool->hasIdle($slot)) {
+            $this->dispatch($pool, $connection, $request, $slot);
         } else {
             $connection->state = Connection::WAITING;
-            $this->queue[] = [$connection, $request];
+            $this->queue[] = [$connection, $request, $slot];
         }
+    }
+
+    /**
+     * @param array<mixed> $request
+     */
+    private function dispatch(WorkerPool $pool, Connection $connection, array $request, ?int $slot): void
+    {
+        $inline = $pool->dispatch($connection, $request, $slot);
+        if ($inline !== null) {
+            $this->noteSessions($inline, $slot ?? $pool->lastSlot(), false);
+            $this->answered($connection, $inline);
+        }
+    }
+
+    /**
+     * The session a request is about (an `eval` in a session, `session_close`), or null.
+     *
+     * @param array<mixed> $request
+     */
+    private function sessionOf(array $request): ?string
+    {
+        $op = $request['op'] ?? null;
+        $handle = match ($op) {
+            'session_close' => $request['session'] ?? '',
+            'eval' => is_array($request['call'] ?? null) ? $request['call']['session'] ?? null : null,
+            default => null,
+        };
+
+        return $handle === null ? null : (is_string($handle) ? $handle : '');
+    }
+
+    /**
+     * What a worker's answer says about its sessions: one opened (kept with the worker and its
+     * owner), one called, one gone; a worker that died took its sessions with it.
+     *
+     * @param array<string, mixed> $reply
+     */
+    private function noteSessions(array &$reply, int $slot, bool $died): void
+    {
+        if ($died) {
+            $this->sessions = array_filter($this->sessions, static fn (array $held): bool => $held[0] !== $slot);
+        }
+        if (is_array($reply['session'] ?? null) && is_string($reply['owner'] ?? null)) {
+            try {
+                $info = SessionInfo::fromArray($reply['session']);
+                $this->sessions[$info->id] = [$slot, $reply['owner'], new SessionInfo($info->id, $info->projectRoot, $info->calls, $info->idleSince, $info->idleTimeoutMs)];
+            } catch (\UnexpectedValueException) {
+                // the client is told what the worker said; nothing to keep
+            }
+        }
+        $called = is_array($reply['outcome'] ?? null) && is_array($reply['outcome']['session'] ?? null) ? $reply['outcome']['session']['id'] ?? null : null;
+        if (is_string($called) && isset($this->sessions[$called])) {
+            $this->sessions[$called][2] = $this->sessions[$called][2]->called(microtime(true));
+        }
+        if (is_string($reply['session_gone'] ?? null)) {
+            unset($this->sessions[$reply['session_gone']]);
+        }
+        unset($reply['owner'], $reply['session_gone']);
+    }
+
+    /**
+     * The sessions still open (one past its idle timeout has ended by itself in its worker).
+     *
+     * @return array<string, array{int, string, SessionInfo}>
+     */
+    private function openSessions(): array
+    {
+        $now = microtime(true);
+        $this->sessions = array_filter($this->sessions, static fn (array $held): bool => $held[2]->expiresAt() > $now);
+
+        return $this->sessions;
     }
 
     /**
@@ -251,11 +343,13 @@ final class SocketServer
             $this->send($connection);
         }
         $pool = $this->pool;
-        while ($pool !== null && $this->queue !== [] && $pool->hasIdle()) {
-            [$waiting, $request] = array_shift($this->queue);
-            $inline = $pool->dispatch($waiting, $request);
-            if ($inline !== null) {
-                $this->answered($waiting, $inline);
+        // the oldest requests workers can take now (a session's waits for its own worker)
+        for ($index = 0; $pool !== null && $pool->hasIdle() && $index < count($this->queue); $index++) {
+            [$waiting, $request, $slot] = $this->queue[$index];
+            if ($pool->hasIdle($slot)) {
+                array_splice($this->queue, $index, 1);
+                $index--;
+                $this->dispatch($pool, $waiting, $request, $slot);
             }
         }
     }
@@ -299,7 +393,8 @@ final class SocketServer
             }
         }
         if ($this->idleSeconds > 0 && $this->connections === [] && !$pool->isBusy()) {
-            $deadlines[] = $lastActive + $this->idleSeconds;
+            // not before the last open session has ended by itself
+            $deadlines[] = max([$lastActive + $this->idleSeconds, ...array_map(static fn (array $held): float => $held[2]->expiresAt(), array_values($this->openSessions()))]);
         }
 
         return $deadlines === [] ? null : max(0.0, min($deadlines) - microtime(true)) + 0.001;
@@ -349,7 +444,8 @@ final class SocketServer
         }
 
         return match ($request['op'] ?? null) {
-            'eval', 'cli' => null,
+            'eval', 'cli', 'session_open', 'session_close' => null,
+            'session_list' => ['sessions' => $this->sessionList(is_string($request['owner'] ?? null) ? $request['owner'] : '')],
             'status' => ['status' => $this->status()],
             'stop' => $this->stop(),
             default => ['refused' => 'unknown request.'],
@@ -386,7 +482,25 @@ final class SocketServer
             'evaluations' => $this->served,
             'workers' => $this->pool?->pids() ?? [],
             'evaluating' => $this->pool?->busyCount() ?? 0,
+            'sessions' => $this->sessionList(null),
         ];
+    }
+
+    /**
+     * The open sessions (of $owner only, when given), oldest first.
+     *
+     * @return list<array<string, mixed>>
+     */
+    private function sessionList(?string $owner): array
+    {
+        $list = [];
+        foreach ($this->openSessions() as [, $holder, $info]) {
+            if ($owner === null || hash_equals($holder, $owner)) {
+                $list[] = ['id' => $info->id, 'project_root' => $info->projectRoot, 'calls' => $info->calls, 'idle_since' => $info->idleSince, 'idle_timeout_ms' => $info->idleTimeoutMs];
+            }
+        }
+
+        return $list;
     }
 
     private function trapSignals(): void

@@ -20,6 +20,7 @@ final class WorkerPool
     private array $pids = [];
     /** @var array<int, Connection> slot => the connection whose request the worker evaluates */
     private array $busy = [];
+    private int $lastSlot = 0;
 
     /**
      * @param resource $log
@@ -69,20 +70,24 @@ final class WorkerPool
     }
 
     /**
-     * Hands $request to an idle worker (call only when hasIdle()); without workers, evaluates it
-     * here and returns the answer.
+     * Hands $request to an idle worker, worker $slot when given (a session's: call only when
+     * hasIdle() for it); without workers, evaluates it here and returns the answer.
      *
      * @param array<mixed> $request
      * @return array<string, mixed>|null null when a worker took it
      */
-    public function dispatch(Connection $connection, array $request): ?array
+    public function dispatch(Connection $connection, array $request, ?int $slot = null): ?array
     {
         if ($this->pids === []) {
             return $this->answer($request);
         }
-        $slot = $this->idleSlot() ?? throw new \LogicException('dispatch() with every worker busy.');
+        $slot = $slot === null ? $this->idleSlot() : ($this->hasIdle($slot) ? $slot : null);
+        if ($slot === null) {
+            throw new \LogicException('dispatch() with the worker busy.');
+        }
         $connection->state = Connection::WAITING;
         $this->busy[$slot] = $connection;
+        $this->lastSlot = $slot;
         try {
             $this->wire->send($this->sockets[$slot], $request);
         } catch (ServeError) {
@@ -92,9 +97,20 @@ final class WorkerPool
         return null;
     }
 
-    public function hasIdle(): bool
+    /** Whether a worker (worker $slot, when given) can take a request now. */
+    public function hasIdle(?int $slot = null): bool
     {
-        return $this->pids === [] || $this->idleSlot() !== null;
+        if ($this->pids === []) {
+            return true;
+        }
+
+        return $slot === null ? $this->idleSlot() !== null : isset($this->pids[$slot]) && !isset($this->busy[$slot]);
+    }
+
+    /** The worker that took the last request dispatch() handed out (0 without workers). */
+    public function lastSlot(): int
+    {
+        return $this->lastSlot;
     }
 
     public function isBusy(): bool
@@ -120,10 +136,11 @@ final class WorkerPool
 
     /**
      * Reads the reply of the worker on $socket; returns the connection it belongs to (null when the
-     * worker was idle and died) and the reply. A dead worker is replaced.
+     * worker was idle and died), the reply, the worker's slot, and whether it died (it is replaced,
+     * and what it held, its sessions, is gone).
      *
      * @param list<\Socket> $inherited
-     * @return array{Connection|null, array<string, mixed>}
+     * @return array{Connection|null, array<string, mixed>, int, bool}
      */
     public function collect(\Socket $socket, array $inherited): array
     {
@@ -137,7 +154,7 @@ final class WorkerPool
                 $answer[(string) $key] = $value;
             }
 
-            return [$connection, $answer];
+            return [$connection, $answer, $slot, false];
         } catch (ServeError) {
             fwrite($this->log, sprintf("altair serve: worker %d (pid %d) ended; starting another\n", $slot, $this->pids[$slot]));
             socket_close($socket);
@@ -145,7 +162,7 @@ final class WorkerPool
             $this->spawn($slot, $inherited);
             $this->wire->receive($this->sockets[$slot]);
 
-            return [$connection, ['failed' => 'the process evaluating this call ended before it answered.']];
+            return [$connection, ['failed' => 'the process evaluating this call ended before it answered.'], $slot, true];
         }
     }
 

@@ -22,7 +22,7 @@ const altair = path.join(repo, 'bin/altair');
 const app = path.join(repo, 'examples/app');
 const KEYS = ['ok', 'result', 'stdout', 'stderr', 'exception', 'duration_ms', 'memory_peak_bytes', 'exit_code',
   'timed_out', 'signal', 'limit_exceeded', 'error', 'stdout_truncated', 'stderr_truncated', 'sandbox', 'host',
-  'memory_peak_rss_bytes', 'queries', 'effects'];
+  'memory_peak_rss_bytes', 'queries', 'effects', 'session'];
 const COUNT = 'return container(App\\User\\UserRepository::class)->count();';
 
 /** A server as an MCP client config starts it: `php bin/altair mcp …`, php from PATH. */
@@ -60,9 +60,9 @@ test('initialize negotiates a protocol version and names the server', () => {
   assert.ok(client.getServerCapabilities()?.tools, 'tools capability');
 });
 
-test('tools/list offers framework__eval with input and output schemas', async () => {
+test('tools/list offers framework__eval with input and output schemas, and the session tools', async () => {
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 1);
+  assert.deepEqual(tools.map((tool) => tool.name), ['framework__eval', 'framework__session_open', 'framework__session_close']);
   const [tool] = tools;
   assert.equal(tool.name, 'framework__eval');
   assert.deepEqual(tool.inputSchema.required, ['snippet']);
@@ -158,7 +158,7 @@ describe('2026-07-28, stateless, with the newest official client', () => {
 
   test('tools/list and tools/call answer on their own', async () => {
     const { tools } = await modern.client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name), ['framework__eval']);
+    assert.deepEqual(tools.map((tool) => tool.name), ['framework__eval', 'framework__session_open', 'framework__session_close']);
     assert.deepEqual(tools[0].outputSchema.required, KEYS);
     const result = await modern.client.callTool({ name: 'framework__eval', arguments: { snippet: COUNT } });
     assert.equal(result.isError, false);

@@ -37,6 +37,17 @@ final class HumanRendererTest extends TestCase
         );
     }
 
+    public function testASessionsCallSaysWhetherItWasKept(): void
+    {
+        $id = str_repeat('0f', 16);
+        $kept = (new HumanRenderer(false))->render($this->outcomes->make(['session' => ['id' => $id, 'call' => 3, 'kept' => true]]), $this->call);
+        $undone = (new HumanRenderer(false))->render(\AltairEval\Frontend\Runtime\Outcome::fromArray(['session' => ['id' => $id, 'call' => 4, 'kept' => false]] + $this->outcomes->throwing()->toArray()), $this->call);
+
+        self::assertStringContainsString("exit=0\nsession: {$id} call 3 (kept)\nsandbox: ", $kept);
+        self::assertStringContainsString("exit=1\nsession: {$id} call 4 (undone: the session is as before this call)\nsandbox: ", $undone);
+        self::assertStringNotContainsString('session:', (new HumanRenderer(false))->render($this->outcomes->make(), $this->call));
+    }
+
     public function testAnObjectsPropertiesComeUnderItsLineEscaped(): void
     {
         $outcome = $this->outcomes->make(['result' => ['type' => 'object', 'class' => 'App\Models\User', 'id' => 3, 'properties' => [

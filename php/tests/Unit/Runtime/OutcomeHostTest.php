@@ -29,7 +29,7 @@ final class OutcomeHostTest extends TestCase
         $outcome = Outcome::fromArray(['ok' => true, 'sandbox' => [], 'memory_peak_rss_bytes' => 27_000_000]);
 
         self::assertSame(27_000_000, $outcome->memoryPeakRssBytes);
-        self::assertSame(['host', 'memory_peak_rss_bytes', 'queries', 'effects'], array_slice(array_keys($outcome->toArray()), -4));
+        self::assertSame(['host', 'memory_peak_rss_bytes', 'queries', 'effects', 'session'], array_slice(array_keys($outcome->toArray()), -5));
         self::assertNull(Outcome::fromArray(['ok' => true, 'sandbox' => []])->memoryPeakRssBytes);
     }
 
@@ -43,6 +43,21 @@ final class OutcomeHostTest extends TestCase
         self::assertStringContainsString('"properties":{}', $json);
         self::assertStringNotContainsString('"properties":[]', $json);
         self::assertStringContainsString('"value":[{', $json);
+    }
+
+    /** A session's call says so in the last key (issue 38); outside a session, and from an older extension, it is null. */
+    public function testSessionIsTheLastKey(): void
+    {
+        $session = ['id' => str_repeat('ab', 16), 'call' => 3, 'kept' => false];
+        $outcome = Outcome::fromArray(['ok' => false, 'sandbox' => [], 'session' => $session]);
+
+        self::assertSame($session, $outcome->session);
+        self::assertSame('session', array_key_last($outcome->toArray()));
+        self::assertSame($session, json_decode((new ContractJson())->encode($outcome), true)['session']);
+        self::assertNull(Outcome::fromArray(['ok' => true, 'sandbox' => []])->session);
+        self::assertArrayHasKey('session', Outcome::fromArray(['ok' => true, 'sandbox' => [], 'session' => null])->toArray());
+        $this->expectException(\UnexpectedValueException::class);
+        Outcome::fromArray(['ok' => true, 'sandbox' => [], 'session' => ['id' => 'x', 'call' => '3', 'kept' => true]]);
     }
 
     public function testNoHostIsNull(): void
