@@ -272,6 +272,64 @@ static bool relay_listen(altair_eval_template *template)
 
 /* Stops the template; in a fork of the process that started it (pcntl_fork after a warm call),
  * only this process's copies of its descriptors are closed: the template is the parent's. */
+/* One process as /proc shows it: its state and where it waits (its wchan), appended to out. */
+static void describe_process(pid_t pid, char *out, size_t size)
+{
+	char path[64], stat[512], wchan[64] = "";
+	size_t used = strlen(out);
+	const char *state;
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int) pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		return;
+	}
+	n = read(fd, stat, sizeof(stat) - 1);
+	close(fd);
+	stat[n > 0 ? n : 0] = '\0';
+	state = strrchr(stat, ')');
+	snprintf(path, sizeof(path), "/proc/%d/wchan", (int) pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		n = read(fd, wchan, sizeof(wchan) - 1);
+		close(fd);
+		wchan[n > 0 ? n : 0] = '\0';
+	}
+	if (state && state[1] == ' ' && used < size) {
+		snprintf(out + used, size - used, " %d %c %s", (int) pid, state[2], wchan[0] ? wchan : "-");
+	}
+}
+
+/* A template that did not answer, and its children, as /proc shows them: what it was doing (said
+ * in the exception, so that a report of it says where it waited). */
+static void describe_processes(pid_t template_pid, char *out, size_t size)
+{
+	char path[64], children[256];
+	size_t used = strlen(out);
+	int fd, count = 0;
+	ssize_t n;
+
+	snprintf(out + used, size - used, " (as /proc shows it:");
+	describe_process(template_pid, out, size);
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int) template_pid, (int) template_pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		n = read(fd, children, sizeof(children) - 1);
+		close(fd);
+		children[n > 0 ? n : 0] = '\0';
+		used = strlen(out);
+		snprintf(out + used, size - used, "; its processes:");
+		for (char *next = children, *end; *next && count < 6; next = end, count++) {
+			long child = strtol(next, &end, 10);
+			if (end == next || child <= 0) {
+				break;
+			}
+			describe_process((pid_t) child, out, size);
+		}
+	}
+	used = strlen(out);
+	snprintf(out + used, size - used, ")");
+}
+
 /* Why a template gave no answer to a request: it ended (how), or it said nothing in time. */
 static void template_ending(const altair_eval_template *template, char *why, size_t size)
 {
@@ -288,6 +346,9 @@ static void template_ending(const altair_eval_template *template, char *why, siz
 		return;
 	}
 	snprintf(why, size, "the template did not start a worker within %d ms", ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS);
+	if (template->pid > 0 && template->owner == getpid()) {
+		describe_processes(template->pid, why, size);
+	}
 }
 
 static void template_stop(altair_eval_template *template)
@@ -702,7 +763,7 @@ static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *b
 	altair_eval_pipes_close_child_ends(&pipes);
 	if (!sent || event.kind != ALTAIR_EVAL_WARM_STARTED || event.pid <= 0) {
 		int error = sent && event.kind == ALTAIR_EVAL_WARM_FAILED ? event.error : 0;
-		char why[160];
+		char why[512];
 		if (!sent || event.kind != ALTAIR_EVAL_WARM_FAILED) {
 			template_ending(template, why, sizeof(why));
 		}

@@ -772,6 +772,9 @@ static bool serve_other(const altair_eval_warm_request *request, const int *fds,
 			retire_stale(fds, 0, template_pid);
 		}
 		send_event(ALTAIR_EVAL_WARM_FRESH, template_pid, 0, NULL);
+		/* A session's holders that handed it over are this process's children (it is their
+		 * subreaper, or their namespace's init): each call's check reaps the last one. */
+		reap_orphans();
 		return true;
 	}
 	if (!(request->flags & ALTAIR_EVAL_WARM_REQUEST_SESSION)) {
