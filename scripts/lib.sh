@@ -4,7 +4,10 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MODULE="$ROOT/modules/altair_eval.so"
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each line says how long the whole run has taken so far (CI's budget is the whole suite's).
+: "${ALTAIR_TEST_STARTED:=$(date +%s)}"
+export ALTAIR_TEST_STARTED
+say() { printf '\033[1m==> %s\033[0m (%ss)\n' "$*" "$(($(date +%s) - ALTAIR_TEST_STARTED))" >&2; }
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
