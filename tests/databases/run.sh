@@ -76,7 +76,7 @@ pass() {
     cd "$dir"
     "$@" php run-tests.php -q -p "$(command -v php)" -d "extension=$dir/modules/altair_eval.so" \
       -d "pdo_mysql.default_socket=$ALTAIR_MYSQL_SOCKET" -d "mysqli.default_socket=$ALTAIR_MYSQL_SOCKET" \
-      --show-diff "${tests[@]}" >"$log" 2>&1
+      --show-diff --show-slow 10000 "${tests[@]}" >"$log" 2>&1
   ) || true
   local status=0
   grep -qE "^Tests passed +: +[1-9]" "$log" || status=1
@@ -125,7 +125,7 @@ for label in host-cold host-warm host-network-cold host-network-warm container-c
   fi
   grep -E "^(FAIL|SKIP|BORK|LEAK)|^Tests (passed|failed|skipped)|^(---|\+\+\+|[0-9]{3}[+-])|\.phpt\]$" "$log" >&2 || true
   # The names of the failed tests (run-tests.php lists them in its closing summary).
-  awk '/^(FAILED|LEAKED|BORKED) TEST SUMMARY/ {on = 1; next} /^=+$/ {on = 0} on && !/^-+$/' "$log" >&2 || true
+  awk '/^SLOW TEST SUMMARY/ {print "tests over 10 s:"} /^(FAILED|LEAKED|BORKED|SLOW) TEST SUMMARY/ {on = 1; next} /^=+$/ {on = 0} on && !/^-+$/' "$log" >&2 || true
   [ "$(cat "$work/$label.status" 2>/dev/null || echo 1)" = 0 ] || status=1
 done
 # What a failed test printed against what it expected (run-tests leaves <test>.diff beside it).
