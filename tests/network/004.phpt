@@ -1,5 +1,5 @@
 --TEST--
-EvalRequest: databases are database URLs or PDO DSNs, normalized at construction (credentials, names and options dropped); anything else is a ValueError that never echoes the URL
+EvalRequest: databases are database URLs or PDO DSNs, normalized at construction (credentials, names and options dropped, but for the TLS mode the relay needs: sslmode); anything else is a ValueError that never echoes the URL
 --EXTENSIONS--
 altair_eval
 --FILE--
@@ -35,7 +35,7 @@ foreach ([['mongodb://127.0.0.1'], ['mysql://user:hunter2@bad host'], ['mysql://
 }
 ?>
 --EXPECT--
-pgsql://127.0.0.1:5432
+pgsql://127.0.0.1:5432?sslmode=disable
 pgsql://db.internal:6543
 mysql://localhost:3306
 mysql://[::1]:3307
