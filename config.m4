@@ -135,6 +135,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/mysql/guard.c \
     relay/mysql/reply.c \
     relay/mysql/commands.c \
+    relay/mysql/call.c \
     relay/mysql/kept.c \
     relay/mysql/mysql.c \
     runner/request.c \
