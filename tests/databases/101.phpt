@@ -6,11 +6,15 @@ the app's connection stays open across calls; each call begins with a savepoint 
 (relay/mysql/call.c), released when the call is kept and rolled back to when it is not. Call 3
 inserts and throws: call 4 sees call 1's row and not call 3's. Call 5 opens a transaction, inserts,
 leaves a statement prepared and is killed at its timeout (no destructor runs): call 6 finds no
-transaction (the relay's view of the client's transaction went back with the savepoint, so the app's
-next transaction works), no row, and no statement left prepared on the server (COM_STMT_CLOSE). A snippet cannot touch the relay's savepoints. A statement cut by the call's timeout leaves
-the next call working (the connection is settled, or closed and the app reconnects: which depends
-on whether the server's own time limit or the call's timeout came first). After close() the server,
-read with its own client, is as before the session, and no session of the app's user is left.
+transaction (the relay's view of the client's transaction went back with the savepoint, so the
+app's next transaction works), no row, and no statement left prepared on the server
+(COM_STMT_CLOSE). A snippet cannot touch the relay's savepoints. A statement cut by the call's
+timeout is gone from the server right after the call: the session's statement time limit is armed
+again with each call's deadline (without that, measured, call 10's SLEEP(5) ran on past the call
+and past close()); the next call works (the connection is settled, or closed and the app
+reconnects: which depends on whether the server's own time limit or the call's timeout came
+first). After close() the server, read with its own client, is as before the session, and no
+session of the app's user is left.
 --EXTENSIONS--
 altair_eval
 pdo_mysql
@@ -54,6 +58,9 @@ foreach ([
         $value = str_contains($value, 'altair_*') ? 'refused: the relay\'s savepoint' : $value;
     }
     echo 'call ', $i + 1, ': ', $r->session['kept'] ? 'kept' : 'undone', ' ', $i === 9 ? '' : $value, "\n";
+    if ($i === 9) {
+        echo '  still running after the call: ', trim(altair_db_root("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(5)%'")), "\n";
+    }
 }
 $session->close();
 echo 'server unchanged: ', altair_db_fingerprint('mysql') === $before ? 'yes' : 'NO', "\n";
@@ -72,6 +79,7 @@ call 7: kept ["after","kept"]
 call 8: kept refused: the relay's savepoint
 call 9: kept refused: the relay's savepoint
 call 10: undone 
+  still running after the call: 0
 call 11: kept 3
 server unchanged: yes
 sessions left: none in a transaction

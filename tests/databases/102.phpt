@@ -10,7 +10,7 @@ transaction (the relay's view of the client's transaction went back with the sav
 next transaction works), no row, and no statement left prepared on the server (the relay closed
 the named statement the call parsed: pdo_pgsql, its counter back with the state before the call,
 would otherwise prepare the same name again and fail). A snippet cannot touch the relay's savepoints. A statement cut by the call's timeout (pg_sleep)
-is cancelled and its connection closed (the session's writes on it go with it); the next call's app
+is cancelled at once (pg_stat_activity, read right after the call) and its connection closed (the session's writes on it go with it); the next call's app
 reconnects. After close() the server,
 read with its own client, is as before the session, and no session of the app's user is left.
 --EXTENSIONS--
@@ -56,6 +56,9 @@ foreach ([
         $value = str_contains($value, 'altair_*') ? 'refused: the relay\'s savepoint' : $value;
     }
     echo 'call ', $i + 1, ': ', $r->session['kept'] ? 'kept' : 'undone', ' ', $i === 9 ? '' : $value, "\n";
+    if ($i === 9) {
+        echo '  still running after the call: ', altair_db_client('pgsql', "SELECT COUNT(*) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(5)%' AND state = 'active' AND pid <> pg_backend_pid()"), "\n";
+    }
 }
 $session->close();
 echo 'server unchanged: ', altair_db_fingerprint('pgsql') === $before ? 'yes' : 'NO', "\n";
@@ -74,6 +77,7 @@ call 7: kept ["after","kept"]
 call 8: kept refused: the relay's savepoint
 call 9: kept refused: the relay's savepoint
 call 10: undone 
+  still running after the call: 0
 call 11: kept 3
 server unchanged: yes
 sessions left: none in a transaction
