@@ -116,6 +116,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/pgsql/grammar.c \
     relay/pgsql/sql.c \
     relay/pgsql/session.c \
+    relay/pgsql/call.c \
     relay/pgsql/auth.c \
     relay/pgsql/login.c \
     relay/pgsql/query.c \
@@ -135,6 +136,7 @@ if test "$PHP_ALTAIR_EVAL" != "no"; then
     relay/mysql/guard.c \
     relay/mysql/reply.c \
     relay/mysql/commands.c \
+    relay/mysql/call.c \
     relay/mysql/kept.c \
     relay/mysql/mysql.c \
     runner/request.c \

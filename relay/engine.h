@@ -167,7 +167,8 @@ typedef enum {
 	 * undone to (a savepoint of the relay's own). */
 	ALTAIR_RELAY_CALL_BEGIN = 0,
 	/* It ended well: its writes stay (the mark is released). Without a BEGIN before it (the session's
-	 * opening, or a connection the call opened), KEPT and UNDONE do nothing. */
+	 * opening, or a connection the call opened), KEPT and UNDONE set no mark back (an engine may still
+	 * undo what it armed for the call: MySQL's statement time limit). */
 	ALTAIR_RELAY_CALL_KEPT,
 	/* It did not (an exception, a fatal error, a timeout, a limit): the session's state is the one
 	 * before it, so is the database's (rolled back to the mark), and so must be the engine's own

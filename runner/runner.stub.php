@@ -237,8 +237,11 @@ namespace Altair\Eval {
         /**
          * A session's call (Evaluator::openSession): {id, call, kept}: the session's handle, the call's
          * number (the opening snippet is 1), and whether the session's state is this call's now (it
-         * ended well) or still the one before it (it did not: nothing it did is kept, its database
-         * writes are rolled back to where it began). null outside a session.
+         * ended well) or still the one before it (it did not: nothing of its PHP state is kept; with
+         * allowWrites 'rollback' its MySQL and PostgreSQL writes are rolled back to where it began,
+         * or, where a statement was still running, that connection is closed with all the session
+         * wrote on it; with allowWrites true they stay: docs/relay.md, "Sessions and the database").
+         * null outside a session.
          * @var array{id: string, call: int, kept: bool}|null
          */
         public readonly ?array $session;

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: e3c50f5f8a788b0e4545b6dd5e8607d0306a1d5c */
+ * Stub hash: eb15172ba9ad1b589230ae0ec642cc20b7603ef5 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Altair_Eval_EvalRequest___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, snippet, IS_STRING, 0)

@@ -11,7 +11,7 @@
  * the writes among them inside a READ ONLY one). */
 static const char *const passing[] = {
 	"SELECT", "WITH", "TABLE", "VALUES", "SHOW", "DESCRIBE", "DESC", "EXPLAIN", "DO",
-	"INSERT", "UPDATE", "DELETE", "REPLACE", "USE", "SAVEPOINT", "CHECKSUM", "HELP",
+	"INSERT", "UPDATE", "DELETE", "REPLACE", "USE", "CHECKSUM", "HELP",
 };
 
 /* Session variables a client may set: none ends a transaction, changes its characteristics or
@@ -378,6 +378,32 @@ static altair_mysql_action set_statement(reader *r)
 	return ALTAIR_MYSQL_PASS;
 }
 
+/* The name a SAVEPOINT, RELEASE SAVEPOINT or ROLLBACK TO names: the relay's own (altair_*, its
+ * guard's savepoints and its session's call marks) are refused, and so is a name outside ASCII,
+ * which the server compares under utf8_general_ci, where an accented letter matches a plain one. */
+static altair_mysql_action savepoint_name(reader *r, const char *kind)
+{
+	static const char reserved[] = "altair_";
+	const char *name = r->token.start;
+	size_t length = r->token.length;
+	if (r->token.kind == ALTAIR_MYSQL_TOKEN_IDENT && length >= 2) {
+		name++, length -= 2;
+	} else if (r->token.kind != ALTAIR_MYSQL_TOKEN_WORD) {
+		return ALTAIR_MYSQL_PASS; /* not a name: the server's syntax error */
+	}
+	for (size_t i = 0; i < length; i++) {
+		if ((unsigned char) name[i] >= 0x80) {
+			return refuse(r, kind);
+		}
+	}
+	if (length >= sizeof(reserved) - 1 && strncasecmp(name, reserved, sizeof(reserved) - 1) == 0) {
+		return refuse(r, kind);
+	}
+	return ALTAIR_MYSQL_PASS;
+}
+
+#define SAVEPOINT_RESERVED "a savepoint named altair_* (the relay's own) or outside ASCII"
+
 static bool passes(const altair_mysql_token *token)
 {
 	for (size_t i = 0; i < sizeof(passing) / sizeof(*passing); i++) {
@@ -410,13 +436,17 @@ static altair_mysql_action statement(reader *r)
 	if (passes(&r->token)) {
 		return ALTAIR_MYSQL_PASS;
 	}
+	if (accept(r, "SAVEPOINT")) {
+		return savepoint_name(r, SAVEPOINT_RESERVED);
+	}
 	if (accept(r, "RELEASE")) {
-		return accept(r, "SAVEPOINT") ? ALTAIR_MYSQL_PASS : refuse(r, "RELEASE");
+		return accept(r, "SAVEPOINT") ? savepoint_name(r, SAVEPOINT_RESERVED) : refuse(r, "RELEASE");
 	}
 	if (accept(r, "ROLLBACK")) {
 		accept(r, "WORK");
 		if (accept(r, "TO")) {
-			return ALTAIR_MYSQL_PASS;
+			accept(r, "SAVEPOINT");
+			return savepoint_name(r, SAVEPOINT_RESERVED);
 		}
 		return transaction_end(r, ALTAIR_MYSQL_ROLLBACK, ALTAIR_MYSQL_ROLLBACK_CHAIN, "ROLLBACK");
 	}

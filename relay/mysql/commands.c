@@ -33,7 +33,7 @@ static bool guarded_mode(const altair_relay_session *s)
  * relay is still there to see it or not: the session's own limit, set before its first command
  * (MariaDB's max_statement_time covers every statement; MySQL's max_execution_time, SELECTs).
  * False when there is no deadline. */
-static bool time_limit(const altair_relay_session *s, char *out, size_t size)
+bool altair_mysql_time_limit(const altair_relay_session *s, char *out, size_t size)
 {
 	uint64_t now = s->io->now_ns ? s->io->now_ns() : 0;
 	if (!s->deadline_ns || !now) {
@@ -55,7 +55,7 @@ static bool time_limit(const altair_relay_session *s, char *out, size_t size)
 static bool limit_in_front(altair_relay_session *s, size_t at)
 {
 	char limit[96];
-	if (!time_limit(s, limit, sizeof(limit))) {
+	if (!altair_mysql_time_limit(s, limit, sizeof(limit))) {
 		return true;
 	}
 	altair_relay_buf command = {0};
@@ -449,6 +449,16 @@ altair_relay_verdict altair_mysql_pump(altair_relay_session *s)
 			return altair_mysql_inject(s, ORIGIN_SAVEPOINT, ALTAIR_MYSQL_COM_QUERY, "SAVEPOINT " ALTAIR_MYSQL_CLIENT_SAVEPOINT)
 				? ALTAIR_RELAY_CONTINUE : ALTAIR_RELAY_CLOSE;
 		}
+		if (s->call_pending > 0) {
+			const char *statements[ALTAIR_MYSQL_CALL_STATEMENTS_MAX];
+			size_t count = s->call_pending;
+			for (size_t i = 0; i < count; i++) {
+				statements[i] = s->call_text[i];
+			}
+			s->call_pending = 0;
+			return altair_mysql_inject_batch(s, ORIGIN_CALL, statements, count, s->call_must_from) ? ALTAIR_RELAY_CONTINUE
+			                                                                                      : ALTAIR_RELAY_CLOSE;
+		}
 		size_t size, length;
 		if (!altair_mysql_message_next(s->client_in.data, s->client_in.length, &size, &length)) {
 			return s->client_in.length > ALTAIR_MYSQL_MESSAGE_MAX + ALTAIR_MYSQL_MESSAGE_MAX / 1024 ? ALTAIR_RELAY_CLOSE : ALTAIR_RELAY_CONTINUE;
@@ -523,6 +533,15 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s)
 				return ALTAIR_RELAY_CLOSE;
 			}
 			s->client_in_transaction = true;
+			break;
+		case ORIGIN_CALL:
+			/* A mark the server refused, or one gone (the client's own ROLLBACK TO or RELEASE of an
+			 * earlier savepoint took it, a deadlock the guard): the call cannot be undone alone, so
+			 * the connection ends, and the server rolls back all it held. */
+			if (f->batch_failed || (guarded_mode(s) && !altair_mysql_guard_holds(s->mode, f->last_status))) {
+				s->phase = PHASE_DONE;
+				return ALTAIR_RELAY_CLOSE;
+			}
 			break;
 		case ORIGIN_PROBE:
 			if (!f->server_error) {

@@ -430,5 +430,6 @@ const altair_relay_engine altair_relay_engine_mysql = {
 	.resume = altair_mysql_resume,
 	.kept_goodbye = altair_mysql_kept_goodbye,
 	.awaiting_server = mysql_awaiting_server,
+	.call = altair_mysql_call,
 	.tls_failed = mysql_tls_failed,
 };

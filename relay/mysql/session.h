@@ -23,6 +23,11 @@
 #define ALTAIR_MYSQL_XID_MAX 48
 /* One statement of the guard's ("XA ROLLBACK '<xid>'"), with room. */
 #define ALTAIR_MYSQL_GUARD_TEXT_MAX 80
+/* A session's call marks where it began with a savepoint of the relay's own, this and the call's
+ * number (relay/mysql/call.c); a client's savepoint named altair_* is refused (classify.c). */
+#define ALTAIR_MYSQL_CALL_SAVEPOINT "altair_call_"
+/* The relay's statements a call's steps may leave waiting for the flight to end. */
+#define ALTAIR_MYSQL_CALL_STATEMENTS_MAX 6
 
 typedef enum {
 	PHASE_GREETING = 0, /* waiting for the server's greeting */
@@ -40,6 +45,7 @@ typedef enum {
 	ORIGIN_CHECK,     /* COM_PING after an error: is the guard transaction still open? */
 	ORIGIN_SAVEPOINT, /* the client's savepoint set again after the guard was restored */
 	ORIGIN_PROBE,     /* does the login hold SUPER? (for status()) */
+	ORIGIN_CALL,      /* a session's call step: its mark set, released or rolled back to, its time limit undone */
 } mysql_origin;
 
 /* Where the server's reply stands. */
@@ -195,6 +201,15 @@ struct altair_relay_session {
 	/* the client's view */
 	bool client_autocommit;
 	bool client_in_transaction; /* its savepoint exists */
+	/* a session's calls (relay/mysql/call.c) */
+	uint64_t call_number;     /* the last call marked: its savepoint is altair_call_<n> */
+	bool call_marked;         /* a call's mark is set and its end not yet taken */
+	bool call_autocommit;     /* the client's view at the mark, restored when the call is undone */
+	bool call_in_transaction;
+	uint32_t call_prepared;   /* the last statement prepared before the mark: later ones are the call's */
+	size_t call_pending;      /* the step's statements waiting for the flight to end (pump) */
+	size_t call_must_from;    /* ... the first whose failure closes the connection */
+	char call_text[ALTAIR_MYSQL_CALL_STATEMENTS_MAX][ALTAIR_MYSQL_GUARD_TEXT_MAX];
 	mysql_flight flight;
 	mysql_statement *statements;
 	size_t statement_count, statement_capacity;
@@ -204,8 +219,8 @@ struct altair_relay_session {
 /* The engine's files, from the floor up (each calls only those before it; docs/relay.md, "MySQL"):
  * packet.c (framing), lex.c and classify.c (statements), params.c (bound values), session.c (the
  * session, the flight, the relay's own commands), guard.c (the XA guard), reply.c (the server's
- * replies), commands.c (the client's commands), kept.c (kept connections), mysql.c (the entry
- * points and the login). */
+ * replies), commands.c (the client's commands), call.c (a session's calls), kept.c (kept
+ * connections), mysql.c (the entry points and the login). */
 
 /* session.c */
 altair_relay_session *altair_mysql_open(const altair_relay_config *config, altair_relay_io *io);
@@ -263,6 +278,12 @@ altair_relay_verdict altair_mysql_flight_done(altair_relay_session *s);
 altair_relay_verdict altair_mysql_pump(altair_relay_session *s);
 /* The client's COM_QUIT, or the end: the server told goodbye (it rolls the guard back). */
 void altair_mysql_finish(altair_relay_session *s);
+/* The session's statement time limit for what is left before its deadline ("SET SESSION
+ * max_statement_time = …", MySQL's max_execution_time); false when there is no deadline. */
+bool altair_mysql_time_limit(const altair_relay_session *s, char *out, size_t size);
+
+/* call.c: a session's call step (relay/engine.h, call()). */
+bool altair_mysql_call(altair_relay_session *s, altair_relay_call_step step, uint64_t deadline_ns);
 
 /* kept.c */
 /* The client's handshake response, as far as the relay reads it. */

@@ -80,6 +80,9 @@ static void track(pgsql_session *s, const altair_pgsql_message *m, reply *r, con
 	switch (m->type) {
 		case 'P':
 			snprintf(r->expect, sizeof(r->expect), "1");
+			if (name) {
+				altair_pgsql_call_parsed(s, name); /* closed if the session's call is undone */
+			}
 			if (sql) {
 				remember(s->statements, &s->statement_count, name, sql, strlen(sql), NULL, 0);
 				/* Reported only if the server refuses the Parse itself (an unknown table): no

@@ -319,6 +319,7 @@ static void pgsql_close(altair_relay_session *s)
 	altair_relay_buf_free(&s->startup_held);
 	altair_relay_buf_free(&s->startup_packet);
 	altair_relay_buf_free(&s->login_messages);
+	altair_pgsql_call_free(s);
 	free(s);
 }
 
@@ -354,7 +355,7 @@ static size_t pgsql_cancel(const altair_relay_session *s, unsigned char *out, si
  * woken by the child's next message, 1.6 ms on this 2-core VM against 0.4 ms spinning. */
 static bool pgsql_awaiting_server(const altair_relay_session *s)
 {
-	return s->client == CLIENT_AUTH || s->server == SERVER_GUARDING || (s->server == SERVER_READY && s->unit_pending);
+	return s->client == CLIENT_AUTH || s->server == SERVER_GUARDING || (s->server == SERVER_READY && (s->unit_pending || s->call_replies > 0));
 }
 
 const altair_relay_engine altair_relay_engine_pgsql = {
@@ -372,4 +373,5 @@ const altair_relay_engine altair_relay_engine_pgsql = {
 	.kept_settled = altair_pgsql_kept_settled,
 	.kept_goodbye = altair_pgsql_kept_goodbye,
 	.awaiting_server = pgsql_awaiting_server,
+	.call = altair_pgsql_call,
 };

@@ -233,10 +233,17 @@ static void internal_reply(pgsql_session *s, reply *r, const altair_pgsql_messag
 		altair_pgsql_fatal(s, text);
 		return;
 	}
+	if (m->type == 'Z' && r->ends_unit && (m->length != 1 || m->body[0] != 'T')) {
+		altair_pgsql_fatal(s, "altair_eval: the relay's guard transaction ended; closing the connection");
+		return;
+	}
 	if (r->expect[r->expected] == (char) m->type) {
 		r->expected++;
 	}
 	if (r->expect[r->expected] == '\0') {
+		if (r->ends_unit && s->call_replies > 0) {
+			s->call_replies--; /* a session's call step is answered (relay/pgsql/call.c) */
+		}
 		altair_pgsql_pop(s);
 	}
 }

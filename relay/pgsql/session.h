@@ -94,7 +94,7 @@ typedef struct {
 	bool failed;
 	unsigned char *bytes; /* REPLY_RELAY, owned */
 	size_t length;
-	bool ends_unit; /* REPLY_RELAY: holds the ReadyForQuery of a whole unit */
+	bool ends_unit; /* REPLY_RELAY: holds the ReadyForQuery of a whole unit; REPLY_INTERNAL: a call step's (call.c) */
 	bool fail_tx; /* REPLY_RELAY: an error: the client's open transaction fails */
 } reply;
 
@@ -172,6 +172,17 @@ struct altair_relay_session {
 	bool login_messages_lost;
 	bool resumed;
 	altair_relay_kept kept;
+	/* A session's calls (relay/pgsql/call.c): the mark altair_call_<n> of the call in progress, the
+	 * client's transaction and altair_q as they were at it, the statements the call parsed under a
+	 * name (closed if it is undone), and the steps whose ReadyForQuery is still owed. */
+	uint64_t call_number;
+	bool call_marked;
+	client_tx call_tx;
+	unit_savepoint call_q;
+	char **call_parsed;
+	size_t call_parsed_count, call_parsed_capacity;
+	bool call_parsed_lost;
+	unsigned call_replies;
 };
 
 typedef struct altair_relay_session pgsql_session;
@@ -182,7 +193,7 @@ extern const altair_relay_engine altair_relay_engine_pgsql;
  * "PostgreSQL"): wire.c (framing and the messages the relay writes), json.c, grammar.c and sql.c
  * (statements), session.c (the reply queue, the relay's answers, the report), query.c (a simple
  * Query), extended.c (Parse, Bind, …), server.c (the server's replies), pgsql.c (the entry points,
- * the startup and the client's dispatch). */
+ * the startup and the client's dispatch); call.c (a session's calls) sits on session.c, below query.c. */
 
 /* session.c: the reply queue. NULL on allocation failure (then s->close). */
 reply *altair_pgsql_push(pgsql_session *s, reply_kind kind);
@@ -211,6 +222,11 @@ void altair_pgsql_forget(named *list, size_t *count, const char *name);
 /* Before a unit that reaches the server outside the client's transaction: altair_q, fresh, queued
  * as the relay's own extended-protocol statements, answered within the unit's first Sync. */
 void altair_pgsql_open_unit(pgsql_session *s);
+
+/* call.c: a session's call step (relay/engine.h, call()); a Parse of a named statement noted for it. */
+bool altair_pgsql_call(altair_relay_session *s, altair_relay_call_step step, uint64_t deadline_ns);
+void altair_pgsql_call_parsed(pgsql_session *s, const char *name);
+void altair_pgsql_call_free(pgsql_session *s);
 
 /* query.c: a client's Query. */
 void altair_pgsql_query_message(pgsql_session *s, const altair_pgsql_message *m);

@@ -9,6 +9,9 @@
  * either side must be whole packets. A client chunk of length 0 is the client's end: when keep()
  * takes the session, the next server chunk is the kept connection's replies (kept_settled()) and
  * the rest goes to a session resumed on it (resume()), as the core does with a kept connection.
+ * Bit 3 makes it a session's connection (relay/mysql/call.c): a client chunk of length 0 is then a
+ * call step instead (the next byte, modulo 3: BEGIN, KEPT, UNDONE), and a step the engine cannot
+ * take ends the connection as the core does (finish()).
  * At the end, status(), finish() and close().
  */
 #include <stdint.h>
@@ -106,6 +109,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		at++;
 		if (length > size - at) {
 			length = size - at;
+		}
+		if (!from_server && length == 0 && (data[0] & 0x8)) {
+			altair_relay_call_step step = at < size ? (altair_relay_call_step) (data[at++] % 3) : ALTAIR_RELAY_CALL_KEPT;
+			bool took = engine->call(session, step, config.deadline_ns);
+			if (engine->awaiting_server) {
+				sink += engine->awaiting_server(session);
+			}
+			whole_packets(&io.to_server);
+			altair_relay_buf_reset(&io.to_server);
+			if (!took) {
+				break; /* the core ends the connection */
+			}
+			continue;
 		}
 		if (!from_server && length == 0) {
 			altair_relay_kept kept;

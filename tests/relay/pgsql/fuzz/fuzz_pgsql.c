@@ -6,7 +6,9 @@
  * login (credentials), TLS on either leg (the engine's requests for it, which the core would act on)
  * and keeping: a session whose client left is kept, the reset's replies fuzzed, and a second
  * client resumed on it with the same input. Mode byte 3 fuzzes the SQL splitter alone (both
- * readings: libpg_query's and the relay's own lexer), with bit 6 the JSON reader alone.
+ * readings: libpg_query's and the relay's own lexer), with bit 6 the JSON reader alone. Bit 7 makes
+ * it a session's connection (relay/pgsql/call.c): a client chunk of length 0 is then a call step
+ * (the next byte, modulo 3: BEGIN, KEPT, UNDONE), and a step the engine cannot take ends it.
  *
  * Besides "no crash, no leak, no undefined behaviour", it checks what the engine promises:
  *   - the startup packet the server gets holds allowlisted parameters only
@@ -53,6 +55,19 @@ static const char *const relay_own[] = {
 	"BEGIN READ ONLY", "BEGIN READ WRITE", "SELECT 1",
 };
 
+/* A session's call mark (relay/pgsql/call.c): one of its three statements, altair_call_ and digits. */
+static bool call_mark(const char *sql, size_t length)
+{
+	static const char *const verbs[] = {"SAVEPOINT altair_call_", "RELEASE SAVEPOINT altair_call_", "ROLLBACK TO SAVEPOINT altair_call_"};
+	for (size_t k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++) {
+		size_t n = strlen(verbs[k]);
+		if (length > n && memcmp(sql, verbs[k], n) == 0 && strspn(sql + n, "0123456789") == length - n) {
+			return true;
+		}
+	}
+	return false;
+}
+
 static void check_sql(const pgsql_session *s, const char *sql, size_t length, bool finished)
 {
 	altair_pgsql_statement *st = NULL;
@@ -64,6 +79,7 @@ static void check_sql(const pgsql_session *s, const char *sql, size_t length, bo
 			own = st[i].end - st[i].start == strlen(relay_own[k]) && memcmp(sql + st[i].start, relay_own[k], strlen(relay_own[k])) == 0;
 		}
 		own |= finished && st[i].end - st[i].start == 8 && memcmp(sql + st[i].start, "ROLLBACK", 8) == 0;
+		own |= call_mark(sql + st[i].start, st[i].end - st[i].start);
 		if (!own && st[i].kind != ALTAIR_PGSQL_PASS && st[i].kind != ALTAIR_PGSQL_SAVEPOINT) {
 			abort();
 		}
@@ -235,13 +251,23 @@ static void core_turn(altair_relay_session *s, altair_relay_io *io, altair_relay
 /* The chunks of data (a header byte: high bit from the server, low 7 bits the length) to one
  * session; false once it closes. */
 static bool drive(altair_relay_session *s, altair_relay_io *io, server_view *view, const uint8_t *data, size_t size,
-	const altair_relay_kept *kept)
+	const altair_relay_kept *kept, bool calls)
 {
 	size_t i = 0;
 	while (i < size) {
 		bool from_server = data[i] & 0x80;
 		size_t length = data[i] & 0x7f;
 		i++;
+		if (calls && !from_server && length == 0) {
+			altair_relay_call_step step = i < size ? (altair_relay_call_step) (data[i++] % 3) : ALTAIR_RELAY_CALL_KEPT;
+			bool took = altair_relay_engine_pgsql.call(s, step, 0);
+			(void) altair_relay_engine_pgsql.awaiting_server(s);
+			check_sent(s, view, &io->to_server, false);
+			if (!took) {
+				return false; /* the core ends the connection */
+			}
+			continue;
+		}
 		length = length > size - i ? size - i : length;
 		/* an exact-size copy, so ASAN catches a read one past the end */
 		unsigned char *chunk = malloc(length ? length : 1);
@@ -272,7 +298,7 @@ static void session_end(altair_relay_session *s, altair_relay_io *io, server_vie
 /* A session whose client left between units is kept (relay/pgsql/kept.c): the reset's replies
  * fuzzed (kept_settled), then a second client resumed on it with the same input. */
 static void fuzz_kept(altair_relay_session *s, altair_relay_io *io, const altair_relay_config *config, const uint8_t *data,
-	size_t size)
+	size_t size, bool calls)
 {
 	altair_relay_kept kept = {0};
 	if (!altair_relay_engine_pgsql.keep(s, &kept)) {
@@ -288,7 +314,7 @@ static void fuzz_kept(altair_relay_session *s, altair_relay_io *io, const altair
 	altair_relay_io resumed_io = {.on_query = on_query, .now_ns = clock_ns};
 	server_view view = {.started = true};
 	altair_relay_session *resumed = altair_relay_engine_pgsql.open(config, &resumed_io);
-	if (drive(resumed, &resumed_io, &view, data, size, &kept)) {
+	if (drive(resumed, &resumed_io, &view, data, size, &kept, calls)) {
 		altair_relay_engine_pgsql.finish(resumed);
 	}
 	session_end(resumed, &resumed_io, &view);
@@ -319,9 +345,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.client_tls = (data[0] & 0x10) != 0};
 	altair_relay_session *s = altair_relay_engine_pgsql.open(&config, &io);
 	server_view view = {0};
-	bool open = drive(s, &io, &view, data + 1, size - 1, NULL);
+	bool calls = (data[0] & 0x80) != 0;
+	bool open = drive(s, &io, &view, data + 1, size - 1, NULL, calls);
 	if (open && (data[0] & 0x20)) {
-		fuzz_kept(s, &io, &config, data + 1, size - 1);
+		fuzz_kept(s, &io, &config, data + 1, size - 1, calls);
 	}
 	unsigned char cancel[64];
 	size_t cancel_length = altair_relay_engine_pgsql.cancel(s, cancel, sizeof(cancel));

@@ -40,6 +40,9 @@ def internal(tag):
 def conversation(mode, steps):
     out = bytes([mode])
     for side, data in steps:
+        if side == 'step':  # a session's call step (mode bit 7): BEGIN 0, KEPT 1, UNDONE 2
+            out += bytes([0, data])
+            continue
         for i in range(0, len(data), 127):
             part = data[i:i + 127]
             out += bytes([(0x80 if side == 's' else 0) | len(part)]) + part
@@ -112,6 +115,18 @@ seeds = {
     'tls_server_yes': conversation(0x08, [('c', startup(user='app', database='app')), ('s', b'S'), ('s', HELLO), ('s', GUARD)]),
     'tls_server_no': conversation(0x0a, [('c', startup(user='app', database='app')), ('s', b'N'), ('s', HELLO), ('s', GUARD)]),
     'tls_client': conversation(0x10, [('c', SSL), ('c', startup(user='app', database='app')), ('s', HELLO), ('s', GUARD)]),
+    # A session's calls (mode bit 7; relay/pgsql/call.c), rollback mode: the opening's end, a call that
+    # inserts and is kept (altair_q settled, the mark released), one that parses a named statement
+    # and is undone (rolled back to the mark, the statement closed), one left running (refused).
+    'calls': conversation(0x81, guarded_hello + [
+        ('step', 1), ('step', 0), ('s', internal('SAVEPOINT') + msg(b'Z', b'T')),
+        ('c', query('INSERT INTO t VALUES (1)')), ('s', internal('SAVEPOINT') + piece('INSERT 0 1')),
+        ('step', 1), ('s', internal('RELEASE') + internal('RELEASE') + msg(b'Z', b'T')),
+        ('step', 0), ('s', internal('SAVEPOINT') + msg(b'Z', b'T')),
+        ('c', extended('SELECT $1::int', ['41'])), ('s', internal('SAVEPOINT') + msg(b'1') + msg(b'2') + ROW + msg(b'C', cstr('SELECT 1')) + msg(b'Z', b'T')),
+        ('step', 2), ('s', internal('ROLLBACK') + internal('RELEASE') + msg(b'3') + msg(b'Z', b'T')),
+        ('step', 0), ('s', internal('SAVEPOINT') + msg(b'Z', b'T')),
+        ('c', query('SELECT pg_sleep(40)')), ('step', 2)]),
     'split': bytes([3]) + b"CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END; /* a /* b */ ; */ SELECT U&'\\0041' UESCAPE '!'; COPY t TO PROGRAM 'x'",
     'split_continuation': bytes([3]) + b"SELECT E'x' --\n'\\' y' ; COMMIT ; DELETE FROM posts ; SELECT 1 --'; release savepoint U&\"\\0061ltair_q\"; select pg_catalog.pg_terminate_backend(1); SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE",
     'split_sjis': bytes([3]) + b"SELECT '\xb1' ; COMMIT ; DELETE FROM posts ; SELECT '\xb1'; SET NAMES 'sjis'; select set_config('client_encoding', 'UHC', false)",
