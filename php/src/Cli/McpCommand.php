@@ -7,6 +7,7 @@ namespace AltairEval\Frontend\Cli;
 use AltairEval\Frontend\Mcp\EvalTool;
 use AltairEval\Frontend\Mcp\Server;
 use AltairEval\Frontend\Mcp\SessionCloseTool;
+use AltairEval\Frontend\Mcp\SessionListTool;
 use AltairEval\Frontend\Mcp\SessionOpenTool;
 use AltairEval\Frontend\Mcp\ServerPolicy;
 use AltairEval\Frontend\Mcp\StdoutGuard;
@@ -67,7 +68,8 @@ final class McpCommand extends Command
                 EvalResult contract, as structuredContent and as JSON text. There is no unsafe mode over MCP.
                 <info>framework__session_open</info> {snippet?, and framework__eval's options} returns a session's handle;
                 framework__eval with session: <handle> runs in it, keeping its state between calls;
-                <info>framework__session_close</info> {session} ends it. Sessions live in this process and end with it.
+                <info>framework__session_close</info> {session} ends it; <info>framework__session_list</info> lists the open ones.
+                Sessions live in this process and end with it.
                 Only JSON-RPC goes to stdout; logs go to stderr. Client configurations: docs/mcp.md.
 
                   <info>%command.full_name% --project-root=examples/app</info>
@@ -103,7 +105,7 @@ final class McpCommand extends Command
 
         $sessions = $this->sessions ?? ($this->evaluator instanceof ExtensionEvaluator ? new ExtensionSessions($this->evaluator) : null);
         $eval = new EvalTool($this->evaluator, $policy, $this->limits, $sessions);
-        $tools = $sessions === null ? [$eval] : [$eval, new SessionOpenTool($eval, $sessions), new SessionCloseTool($eval, $sessions)];
+        $tools = $sessions === null ? [$eval] : [$eval, new SessionOpenTool($eval, $sessions), new SessionCloseTool($eval, $sessions), new SessionListTool($eval, $sessions)];
         $guard = new StdoutGuard();
         $guard->divertTo($this->log);
         try {

@@ -62,7 +62,7 @@ test('initialize negotiates a protocol version and names the server', () => {
 
 test('tools/list offers framework__eval with input and output schemas, and the session tools', async () => {
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool) => tool.name), ['framework__eval', 'framework__session_open', 'framework__session_close']);
+  assert.deepEqual(tools.map((tool) => tool.name), ['framework__eval', 'framework__session_open', 'framework__session_close', 'framework__session_list']);
   const [tool] = tools;
   assert.equal(tool.name, 'framework__eval');
   assert.deepEqual(tool.inputSchema.required, ['snippet']);
@@ -158,7 +158,7 @@ describe('2026-07-28, stateless, with the newest official client', () => {
 
   test('tools/list and tools/call answer on their own', async () => {
     const { tools } = await modern.client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name), ['framework__eval', 'framework__session_open', 'framework__session_close']);
+    assert.deepEqual(tools.map((tool) => tool.name), ['framework__eval', 'framework__session_open', 'framework__session_close', 'framework__session_list']);
     assert.deepEqual(tools[0].outputSchema.required, KEYS);
     const result = await modern.client.callTool({ name: 'framework__eval', arguments: { snippet: COUNT } });
     assert.equal(result.isError, false);

@@ -81,7 +81,9 @@ async function fiveSteps(client) {
   assert.deepEqual(unchanged.structuredContent.result.value.map((v) => v.value), ['Ada Changed', false, 'Ada Changed']);
   assert.deepEqual(unchanged.structuredContent.session, { id, call: 5, kept: true });
 
-  // 5. close: the handle is gone, and the app's data is as it was
+  // 5. listed while open; close: the handle is gone, and the app's data is as it was
+  const listed = await call('framework__session_list', {});
+  assert.deepEqual(listed.structuredContent.sessions.map((s) => [s.session, s.calls]), [[id, 5]]);
   const closed = await call('framework__session_close', { session: id });
   assert.deepEqual(closed.structuredContent, { closed: id });
   const gone = await evaluate(id, 'return 1;');

@@ -9,6 +9,7 @@ use AltairEval\Frontend\Mcp\EvalTool;
 use AltairEval\Frontend\Mcp\Server;
 use AltairEval\Frontend\Mcp\ServerPolicy;
 use AltairEval\Frontend\Mcp\SessionCloseTool;
+use AltairEval\Frontend\Mcp\SessionListTool;
 use AltairEval\Frontend\Mcp\SessionOpenTool;
 use AltairEval\Frontend\Runtime\Limits;
 use AltairEval\Frontend\Tests\Support\FakeEvaluator;
@@ -37,7 +38,7 @@ final class SessionToolsTest extends TestCase
         $sessions ??= $this->sessions;
         $eval = new EvalTool($this->evaluator, new ServerPolicy('/app', $writes), new Limits(), $sessions);
 
-        return new Server([$eval, new SessionOpenTool($eval, $sessions), new SessionCloseTool($eval, $sessions)], '1.2.3');
+        return new Server([$eval, new SessionOpenTool($eval, $sessions), new SessionCloseTool($eval, $sessions), new SessionListTool($eval, $sessions)], '1.2.3');
     }
 
     /**
@@ -60,11 +61,11 @@ final class SessionToolsTest extends TestCase
         return $this->ask($server, 'tools/call', ['name' => $tool, 'arguments' => (object) $arguments]);
     }
 
-    public function testToolsListDescribesTheThreeTools(): void
+    public function testToolsListDescribesTheFourTools(): void
     {
         $tools = $this->ask($this->server(), 'tools/list')['tools'];
 
-        self::assertSame(['framework__eval', 'framework__session_open', 'framework__session_close'], array_column($tools, 'name'));
+        self::assertSame(['framework__eval', 'framework__session_open', 'framework__session_close', 'framework__session_list'], array_column($tools, 'name'));
         self::assertSame('^[0-9a-f]{32}$', $tools[0]['inputSchema']['properties']['session']['pattern']);
         self::assertStringContainsString('framework__session_open', $tools[0]['description']);
         self::assertArrayNotHasKey('session', $tools[1]['inputSchema']['properties']);
@@ -72,6 +73,23 @@ final class SessionToolsTest extends TestCase
         self::assertSame(['allow_network', 'allow_writes', 'fake_http', 'snippet', 'timeout_ms'], self::sorted(array_keys($tools[1]['inputSchema']['properties'])));
         self::assertSame(['session', 'idle_timeout_ms', 'opening'], $tools[1]['outputSchema']['required']);
         self::assertSame(['session'], $tools[2]['inputSchema']['required']);
+    }
+
+    public function testTheListShowsThisServersOpenSessionsOnly(): void
+    {
+        $server = $this->server();
+        self::assertSame(['sessions' => []], $this->call($server, 'framework__session_list', [])['structuredContent']);
+        $first = $this->call($server, 'framework__session_open', ['snippet' => '$a = 1;'])['structuredContent']['session'];
+        $second = $this->call($server, 'framework__session_open', [])['structuredContent']['session'];
+        $this->call($server, 'framework__eval', ['session' => $first, 'snippet' => 'return $a;']);
+        $this->call($server, 'framework__session_close', ['session' => $second]);
+
+        $listed = $this->call($server, 'framework__session_list', []);
+        self::assertFalse($listed['isError']);
+        self::assertSame([$first], array_column($listed['structuredContent']['sessions'], 'session'));
+        self::assertSame(2, $listed['structuredContent']['sessions'][0]['calls']);
+        self::assertEquals($listed['structuredContent'], json_decode($listed['content'][0]['text'], true), 'the text is the same JSON (whole seconds come back as integers)');
+        self::assertTrue($this->call($server, 'framework__session_list', ['session' => $first])['isError'], 'it takes no arguments');
     }
 
     public function testWithoutSessionsOnlyTheEvalToolIsOffered(): void
