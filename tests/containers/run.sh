@@ -65,7 +65,7 @@ if $unprivileged; then
   mkdir -p "$suite/tests/apps" "$suite/home"
   cp -a run-tests.php "$suite/"
   cp -a tests/helpers.inc tests/booted tests/warm tests/warm_isolation "$suite/tests/"
-  cp -a tests/apps/apps.inc tests/apps/fixtures "$suite/tests/apps/"
+  cp -a tests/apps/apps.inc tests/apps/live.inc tests/apps/fixtures "$suite/tests/apps/"
   # What an earlier run left beside the tests (those three dirs hold only .phpt and .inc files).
   find "$suite/tests/booted" "$suite/tests/warm" "$suite/tests/warm_isolation" -type f ! -name '*.phpt' ! -name '*.inc' -delete
   chown -R 65534:65534 "$suite"
