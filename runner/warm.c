@@ -156,15 +156,22 @@ static bool read_event(int fd, altair_eval_warm_event *event, int timeout_ms)
 	}
 }
 
-/* The answer to a request: STARTED or FAILED (a stale EXITED of an abandoned worker is skipped). */
-static bool read_reply(int fd, altair_eval_warm_event *event)
+/* The answer to a request: STARTED or FAILED (a stale EXITED of an abandoned worker is skipped).
+ * Waited for as long as the evaluation may take, and at least ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS: a
+ * template on a machine that is busy (its fork, its staleness check) answers late, not never. */
+static bool read_reply(int fd, altair_eval_warm_event *event, int timeout_ms)
 {
-	while (read_event(fd, event, ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS)) {
+	while (read_event(fd, event, timeout_ms)) {
 		if (event->kind == ALTAIR_EVAL_WARM_STARTED || event->kind == ALTAIR_EVAL_WARM_FAILED || event->kind == ALTAIR_EVAL_WARM_STALE) {
 			return true;
 		}
 	}
 	return false;
+}
+
+static int reply_timeout_ms(const altair_eval_request *request)
+{
+	return (int) MAX((zend_long) ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS, MIN(request->timeout_ms, (zend_long) ALTAIR_EVAL_TIMEOUT_MS_MAX));
 }
 
 /* The template's relay listeners and their directory go with it (own: not a forked caller's copy
@@ -331,7 +338,7 @@ static void describe_processes(pid_t template_pid, char *out, size_t size)
 }
 
 /* Why a template gave no answer to a request: it ended (how), or it said nothing in time. */
-static void template_ending(const altair_eval_template *template, char *why, size_t size)
+static void template_ending(const altair_eval_template *template, int waited_ms, char *why, size_t size)
 {
 	siginfo_t info;
 
@@ -345,7 +352,7 @@ static void template_ending(const altair_eval_template *template, char *why, siz
 		}
 		return;
 	}
-	snprintf(why, size, "the template did not start a worker within %d ms", ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS);
+	snprintf(why, size, "the template did not start a worker within %d ms", waited_ms);
 	if (template->pid > 0 && template->owner == getpid()) {
 		describe_processes(template->pid, why, size);
 	}
@@ -754,7 +761,7 @@ static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *b
 		if (!sent) {
 			continue;
 		}
-		if (read_reply(template->control_fd, &event) && event.kind == ALTAIR_EVAL_WARM_STALE) {
+		if (read_reply(template->control_fd, &event, reply_timeout_ms(request)) && event.kind == ALTAIR_EVAL_WARM_STALE) {
 			sent = false;
 			continue;
 		}
@@ -765,7 +772,7 @@ static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *b
 		int error = sent && event.kind == ALTAIR_EVAL_WARM_FAILED ? event.error : 0;
 		char why[512];
 		if (!sent || event.kind != ALTAIR_EVAL_WARM_FAILED) {
-			template_ending(template, why, sizeof(why));
+			template_ending(template, reply_timeout_ms(request), why, sizeof(why));
 		}
 		template_stop(template);
 		altair_eval_pipes_close(&pipes);
