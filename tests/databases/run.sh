@@ -47,8 +47,12 @@ copy_checkout "$unprivileged"
 chown -R 65534:65534 "$unprivileged"
 # 017 and 018 run their own containers (a DNS server on port 53, container.c --bind, kernels
 # without a feature): once, from the host's cold pass.
+# 019 and 020 (the relay's bounds, a statement ended on the server at the timeout: about 37 s
+# together, for what the relay does whatever the environment): once per lane (the host's cold pass,
+# uid 65534's cold pass in the container), so that the whole suite keeps within CI's budget.
 all_tests=(tests/databases)
 mapfile -t in_any_pass < <(cd tests/databases && ls ./*.phpt | grep -vE '^\./01[78]\.phpt$' | sed 's|^\./|tests/databases/|')
+mapfile -t in_later_passes < <(printf '%s\n' "${in_any_pass[@]}" | grep -vE '/0(19|20)\.phpt$')
 
 # lane NAME: its servers, their addresses in the environment it runs with.
 lane_servers() {
@@ -88,19 +92,19 @@ host_lane() {
   lane_servers host
   local quiet=(env NO_INTERACTION=1 REPORT_EXIT_STATUS=1)
   pass host host-cold "$ROOT" all_tests "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0
-  pass host host-warm "$ROOT" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1
-  pass host host-network-cold "$ROOT" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=0
-  pass host host-network-warm "$ROOT" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=1
+  pass host host-warm "$ROOT" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1
+  pass host host-network-cold "$ROOT" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=0
+  pass host host-network-warm "$ROOT" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=1
 }
 
 container_lane() {
   lane_servers container
   local quiet=(env NO_INTERACTION=1 REPORT_EXIT_STATUS=1)
   local nobody=(ALTAIR_TEST_APPS_VENDOR=symlink HOME="$unprivileged/home" TMPDIR=/tmp "$work/container" --user=65534)
-  pass container container-cold "$privileged" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0 "$work/container"
-  pass container container-warm "$privileged" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "$work/container"
+  pass container container-cold "$privileged" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0 "$work/container"
+  pass container container-warm "$privileged" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "$work/container"
   pass container container-65534-cold "$unprivileged" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0 "${nobody[@]}"
-  pass container container-65534-warm "$unprivileged" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "${nobody[@]}"
+  pass container container-65534-warm "$unprivileged" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "${nobody[@]}"
 }
 
 if [ "$(id -u)" != 0 ]; then
