@@ -734,6 +734,8 @@ static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *b
 	altair_eval_template *template;
 	altair_eval_warm_event event;
 	bool sent = false;
+	int went_stale = 0;
+	char stale[ALTAIR_EVAL_WARM_NOTE_MAX] = "";
 
 	*threaded = false;
 	memset(&event, 0, sizeof(event));
@@ -763,6 +765,8 @@ static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *b
 		}
 		if (read_reply(template->control_fd, &event, reply_timeout_ms(request)) && event.kind == ALTAIR_EVAL_WARM_STALE) {
 			sent = false;
+			went_stale++;
+			snprintf(stale, sizeof(stale), "%s", event.note);
 			continue;
 		}
 		break;
@@ -771,7 +775,10 @@ static zend_result start(altair_eval_evaluator_object *evaluator, zend_string *b
 	if (!sent || event.kind != ALTAIR_EVAL_WARM_STARTED || event.pid <= 0) {
 		int error = sent && event.kind == ALTAIR_EVAL_WARM_FAILED ? event.error : 0;
 		char why[512];
-		if (!sent || event.kind != ALTAIR_EVAL_WARM_FAILED) {
+		if (went_stale == 3) {
+			snprintf(why, sizeof(why), "the template was stale at each of 3 tries (%s): the app's files keep "
+				"changing", stale[0] ? stale : "a file its boot loaded");
+		} else if (!sent || event.kind != ALTAIR_EVAL_WARM_FAILED) {
 			template_ending(template, reply_timeout_ms(request), why, sizeof(why));
 		}
 		template_stop(template);
@@ -840,7 +847,8 @@ zend_result altair_eval_warm_open_session(altair_eval_evaluator_object *evaluato
 
 /* Asks the template whether it is still fresh (CHECK: FRESH or STALE; a stale EXITED of an
  * answered worker is skipped). */
-static bool ask_fresh(altair_eval_template *template)
+/* Whether the template is still fresh; when not, why (its STALE answer's note). */
+static bool ask_fresh(altair_eval_template *template, char *why, size_t size)
 {
 	altair_eval_warm_request message;
 	altair_eval_warm_event event;
@@ -856,9 +864,11 @@ static bool ask_fresh(altair_eval_template *template)
 			return true;
 		}
 		if (event.kind == ALTAIR_EVAL_WARM_STALE) {
+			snprintf(why, size, "%s", event.note);
 			return false;
 		}
 	}
+	snprintf(why, size, "it did not answer within %d ms", ALTAIR_EVAL_WARM_REPLY_TIMEOUT_MS);
 	return false;
 }
 
@@ -889,11 +899,13 @@ bool altair_eval_warm_session_fresh(altair_eval_evaluator_object *evaluator, con
 	if (altair_eval_warm_session_template_gone(evaluator, ref, why, size)) {
 		return false;
 	}
+	char stale[ALTAIR_EVAL_WARM_NOTE_MAX] = "";
+
 	template->last_used = ++evaluator->evaluations;
-	if (!ask_fresh(template)) {
+	if (!ask_fresh(template, stale, sizeof(stale))) {
 		template_stop(template);
-		snprintf(why, size, "the application's code changed since it was opened (a file its boot loaded), and its state "
-			"was built from the old code");
+		snprintf(why, size, "the application's code changed since it was opened (%s), and its state was built from the "
+			"old code", stale[0] ? stale : "a file its boot loaded");
 		return false;
 	}
 	return true;

@@ -556,6 +556,8 @@ static bool pool_fill(pid_t template_pid)
 }
 
 static bool stale(void);
+/* What made the template stale (stale() found it), said with its STALE answer. */
+static const char *stale_why;
 
 /* A pooled worker that can no longer serve (its socket refused the request: it died) goes. */
 static void pool_discard(pooled_worker *worker)
@@ -577,7 +579,12 @@ static ZEND_NORETURN void retire_stale(const int *fds, size_t count, pid_t templ
 	for (size_t i = 0; i < count; i++) {
 		close(fds[i]);
 	}
-	send_event(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL);
+	char note[ALTAIR_EVAL_WARM_NOTE_MAX];
+
+	snprintf(note, sizeof(note), "%s%s%s", stale_why ? stale_why : "", stale_why && strcmp(stale_why, "a file its boot loaded") == 0
+		&& altair_eval_template_watch_changed_path() ? ": " : "", stale_why && strcmp(stale_why, "a file its boot loaded") == 0
+		&& altair_eval_template_watch_changed_path() ? altair_eval_template_watch_changed_path() : "");
+	send_event_noted(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL, note);
 	_exit(0);
 }
 
@@ -681,9 +688,14 @@ static void remove_worker_dir(const char *scratch)
  * boot's files, or its own CPU time nears its limit (template/watch.h). */
 static bool stale(void)
 {
-	return altair_eval_guest_template_booted() && (altair_eval_template_watch_scratch_touched()
-		|| altair_eval_template_deps_changed() || altair_eval_template_watch_files_changed()
-		|| altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS));
+	if (!altair_eval_guest_template_booted()) {
+		return false;
+	}
+	stale_why = altair_eval_template_watch_scratch_touched() ? "its scratch dir was touched"
+		: altair_eval_template_deps_changed() ? "a change in a directory its boot depended on"
+		: altair_eval_template_watch_files_changed() ? "a file its boot loaded"
+		: altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS) ? "its CPU budget was spent" : NULL;
+	return stale_why != NULL;
 }
 
 /* Is the host still there (asked once the parent-death signal is armed: it is not sent for a death

@@ -163,6 +163,14 @@ static bool same_time(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
 }
 
+/* The file the last check found changed (its path as recorded), NULL for none. */
+static const char *changed_path;
+
+const char *altair_eval_template_watch_changed_path(void)
+{
+	return changed_path;
+}
+
 bool altair_eval_template_watch_files_changed(void)
 {
 	for (size_t i = 0; i < file_count; i++) {
@@ -172,10 +180,20 @@ bool altair_eval_template_watch_files_changed(void)
 			continue; /* its changes are the watch's events (altair_eval_template_deps_changed) */
 		}
 		take(&now);
+		/* Outside the watched directories the ctime is compared too (an in-place rewrite that kept
+		 * the size and the mtime), but not when the link count moved with it: a hard link to the
+		 * file made or removed elsewhere (another project's vendor dir of hard links to Debian's
+		 * packages, built while this one is served) changes only that. */
 		if (now.present != files[i].present || (now.present && (now.dev != files[i].dev || now.ino != files[i].ino
 			|| now.size != files[i].size || !same_time(&now.mtime, &files[i].mtime)
-			|| (!now.covered && !same_time(&now.ctime, &files[i].ctime))))) {
+			|| (!now.covered && now.links == files[i].links && !same_time(&now.ctime, &files[i].ctime))))) {
+			changed_path = files[i].path;
 			return true;
+		}
+		if (now.present && now.links != files[i].links) {
+			/* Compared from here on against the file as it is now. */
+			files[i].links = now.links;
+			files[i].ctime = now.ctime;
 		}
 	}
 	return false;

@@ -26,6 +26,8 @@
 void altair_eval_template_watch_file(const char *path);
 size_t altair_eval_template_watch_file_count(void);
 bool altair_eval_template_watch_files_changed(void);
+/* The file altair_eval_template_watch_files_changed() found changed, for the STALE answer's note. */
+const char *altair_eval_template_watch_changed_path(void);
 
 /* Watches every directory beneath base (the template's scratch); false when it cannot. */
 bool altair_eval_template_watch_scratch(const char *base);
