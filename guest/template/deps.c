@@ -651,13 +651,6 @@ bool altair_eval_template_deps_changed(void)
 	return changed;
 }
 
-bool altair_eval_template_deps_covers(const char *path)
-{
-	const char *name;
-
-	return parent_of(path, &name) != NULL;
-}
-
 bool altair_eval_template_deps_vouches(const char *path, bool directory)
 {
 	const char *name;

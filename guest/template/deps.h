@@ -52,8 +52,6 @@ void altair_eval_template_deps_serve(void);
 int altair_eval_template_deps_fd(void);
 /* Before each fork, and as the queue fills: whether a dependency changed. */
 bool altair_eval_template_deps_changed(void);
-/* Whether the directory a file is in is watched (its changes are seen as they happen). */
-bool altair_eval_template_deps_covers(const char *path);
 /* Whether the watch alone says when path changes, so that it need not be stat'ed: a file in a
  * watched directory (its changes count when PHP read it, and it is code: what else the boot opened
  * there is data, and what it did not open is nothing it read), or a watched directory (every entry

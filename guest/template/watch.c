@@ -34,10 +34,6 @@
 
 typedef struct {
 	char *path;
-	/* In a directory template/deps.c watches: its ctime is not compared. A hard link to the same
-	 * file made or removed anywhere (a vendor dir of hard links, as Debian's packages are copied)
-	 * changes it, and every real change there is an event of the watch. */
-	bool covered;
 	/* A file in a watched directory, with one link only, or a watched directory (every entry made
 	 * or removed in it counts, but SQLite's files beside a data file), on a filesystem
 	 * whose every change the kernel sees (events_reliable): the watch's events alone say when it
@@ -52,7 +48,6 @@ typedef struct {
 	ino_t ino;
 	off_t size;
 	struct timespec mtime;
-	struct timespec ctime;
 } watched_file;
 
 static watched_file *files;
@@ -82,7 +77,6 @@ static void take(watched_file *file)
 		file->ino = info.st_ino;
 		file->size = info.st_size;
 		file->mtime = info.st_mtim;
-		file->ctime = info.st_ctim;
 	}
 }
 
@@ -150,7 +144,6 @@ void altair_eval_template_watch_file(const char *path)
 		touched = true;
 		return;
 	}
-	files[file_count].covered = altair_eval_template_deps_covers(path);
 	take(&files[file_count]);
 	files[file_count].by_events = files[file_count].present && events_reliable(path, files[file_count].dev)
 		&& (S_ISDIR(files[file_count].mode) ? altair_eval_template_deps_vouches(path, true)
@@ -174,26 +167,20 @@ const char *altair_eval_template_watch_changed_path(void)
 bool altair_eval_template_watch_files_changed(void)
 {
 	for (size_t i = 0; i < file_count; i++) {
-		watched_file now = { .path = files[i].path, .covered = files[i].covered };
+		watched_file now = { .path = files[i].path };
 
 		if (files[i].by_events) {
 			continue; /* its changes are the watch's events (altair_eval_template_deps_changed) */
 		}
 		take(&now);
-		/* Outside the watched directories the ctime is compared too (an in-place rewrite that kept
-		 * the size and the mtime), but not when the link count moved with it: a hard link to the
-		 * file made or removed elsewhere (another project's vendor dir of hard links to Debian's
-		 * packages, built while this one is served) changes only that. */
+		/* Its identity, size and mtime; not its ctime: a hard link to the file made
+		 * and removed elsewhere (another project's vendor dir of hard links to Debian's packages,
+		 * built and removed while this one is served) changes it and nothing of the content. A
+		 * rewrite that keeps the inode, the size and the mtime is what this does not see. */
 		if (now.present != files[i].present || (now.present && (now.dev != files[i].dev || now.ino != files[i].ino
-			|| now.size != files[i].size || !same_time(&now.mtime, &files[i].mtime)
-			|| (!now.covered && now.links == files[i].links && !same_time(&now.ctime, &files[i].ctime))))) {
+			|| now.size != files[i].size || !same_time(&now.mtime, &files[i].mtime)))) {
 			changed_path = files[i].path;
 			return true;
-		}
-		if (now.present && now.links != files[i].links) {
-			/* Compared from here on against the file as it is now. */
-			files[i].links = now.links;
-			files[i].ctime = now.ctime;
 		}
 	}
 	return false;
