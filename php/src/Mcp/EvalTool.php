@@ -325,6 +325,23 @@ final class EvalTool implements Tool
     }
 
     /**
+     * A session tool's answer: its JSON as text, and as structuredContent where the revision has it.
+     *
+     * @param array<string, mixed> $structured
+     * @return array<string, mixed>
+     */
+    public function toolResult(array $structured, string $protocolVersion): array
+    {
+        $result = ['content' => [['type' => 'text', 'text' => json_encode($structured, JSON_THROW_ON_ERROR)]]];
+        if ((new ProtocolVersion())->hasStructuredOutput($protocolVersion)) {
+            $result['structuredContent'] = $structured;
+        }
+        $result['isError'] = false;
+
+        return $result;
+    }
+
+    /**
      * @return array<string, mixed>
      */
     public function toolError(string $message): array

@@ -63,12 +63,6 @@ final class SessionCloseTool implements Tool
             return $this->eval->toolError('Invalid arguments: ' . $unknown->getMessage());
         }
         $closed = ['closed' => $id];
-        $result = ['content' => [['type' => 'text', 'text' => json_encode($closed, JSON_THROW_ON_ERROR)]]];
-        if ($this->versions->hasStructuredOutput($protocolVersion)) {
-            $result['structuredContent'] = $closed;
-        }
-        $result['isError'] = false;
-
-        return $result;
+        return $this->eval->toolResult($closed, $protocolVersion);
     }
 }

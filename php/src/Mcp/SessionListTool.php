@@ -70,12 +70,6 @@ final class SessionListTool implements Tool
             'idle_since' => $info->idleSince,
             'expires_at' => $info->expiresAt(),
         ], $this->sessions->sessions(EvalTool::SESSION_OWNER))];
-        $result = ['content' => [['type' => 'text', 'text' => json_encode($list, JSON_THROW_ON_ERROR)]]];
-        if ($this->versions->hasStructuredOutput($protocolVersion)) {
-            $result['structuredContent'] = $list;
-        }
-        $result['isError'] = false;
-
-        return $result;
+        return $this->eval->toolResult($list, $protocolVersion);
     }
 }
