@@ -24,9 +24,15 @@ command -v cc >/dev/null || apt_install build-essential
 
 work=$(mktemp -d /tmp/altair-eval-databases.XXXXXX)
 chmod 755 "$work"
-started=()
+# Every lane's servers, found by their dirs ($work/<server>@<lane>): the lanes start them in
+# subshells of their own, whose variables this trap never sees.
 stop() {
-  for server in "${started[@]}"; do "$ROOT/tests/servers/${server%%@*}.sh" stop "$work/$server" >/dev/null 2>&1 || true; done
+  local dir name
+  for dir in "$work"/*@*; do
+    [ -d "$dir" ] || continue
+    name=$(basename "$dir")
+    "$ROOT/tests/servers/${name%%@*}.sh" stop "$dir" >/dev/null 2>&1 || true
+  done
   rm -rf "$work"
 }
 trap stop EXIT
@@ -61,7 +67,6 @@ lane_servers() {
   local lane=$1
   for server in mariadb postgres redis; do
     say "databases ($lane): starting $server"
-    started+=("$server@$lane")
     "$ROOT/tests/servers/$server.sh" start "$work/$server@$lane" >"$work/$lane.$server.env"
     chmod 755 "$work/$server@$lane"
   done
