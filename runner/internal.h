@@ -484,6 +484,7 @@ const char *altair_eval_relay_note(const altair_eval_relay *relay, bool intercep
 typedef struct {
 	bool view;
 	bool intercepted;
+	bool session; /* a session's call: each entry says what a call keeps (session_keeps) */
 } altair_eval_relay_guards;
 void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, zval *out);
 void altair_eval_relay_queries(const altair_eval_relay *relay, zval *out);

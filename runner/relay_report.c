@@ -194,6 +194,24 @@ static void describe_tls(const altair_eval_relay *relay, const altair_eval_relay
 	add_assoc_zval(entry, "tls", &tls);
 }
 
+/* In a session: what its calls keep of this database, per engine and mode (docs/relay.md,
+ * "Sessions and the database"). */
+static const char *session_keeps(const altair_eval_relay *relay, const altair_eval_database *database)
+{
+	bool sql = strcmp(database->protocol, "mysql") == 0 || strcmp(database->protocol, "pgsql") == 0;
+
+	if (relay->mode == ALTAIR_RELAY_WRITES) {
+		return "committed writes stay, whatever a call's end";
+	}
+	if (!sql) {
+		return strcmp(database->protocol, "redis") == 0 ? "writes refused: Redis has nothing to keep or undo per call"
+			: "nothing per call";
+	}
+	return relay->mode == ALTAIR_RELAY_ROLLBACK
+		? "a call's writes stay for the session's next calls when it ends well, are undone when it does not, and all are undone when the session ends"
+		: "writes refused; a call that does not end well leaves the session's transaction as it was";
+}
+
 void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_eval_relay_guards *guards, zval *out)
 {
 	array_init(out);
@@ -237,6 +255,9 @@ void altair_eval_relay_databases(const altair_eval_relay *relay, const altair_ev
 			add_assoc_null(&entry, "superuser");
 		}
 		describe_tls(relay, guards, i, &entry);
+		if (guards->session) {
+			add_assoc_string(&entry, "session_keeps", session_keeps(relay, database));
+		}
 		add_next_index_zval(out, &entry);
 	}
 }

@@ -463,6 +463,7 @@ void altair_eval_result_build(zval *result, const altair_eval_request *request, 
 	 * said it made (before any project code ran): the guest cannot speak for the relay. */
 	guards.view = sandbox_says(report, "mountns");
 	guards.intercepted = sandbox_says(report, "connect_intercepted");
+	guards.session = request->session_id != NULL;
 	altair_eval_relay_databases(outcome->relay, &guards, &entry_value);
 	zend_hash_str_update(Z_ARRVAL(value), "databases", strlen("databases"), &entry_value);
 	if (request->relayed && !request->allow_network) {

@@ -37,6 +37,7 @@ $opening = '$prepared = fn () => (int) DB::selectOne("SHOW GLOBAL STATUS LIKE \'
 $session = altair_evaluator()->openSession(new EvalRequest($opening, $root,
     ...altair_db_rollback() + ['timeoutMs' => 20000] + (altair_test_network() ? ['allowNetwork' => true] : [])));
 echo 'opening: ', json_encode(altair_db_decode($session->opening->result)), "\n";
+echo 'what a call keeps: ', $session->opening->sandbox['databases'][0]['session_keeps'] ?? 'not said', "\n";
 foreach ([
     ['DB::table("posts")->insert(["user_id" => 1, "title" => "kept", "body" => "b"]); return "inserted";', 20000],
     ['$prepared_then = $prepared(); ' . $titles, 20000],
@@ -69,6 +70,7 @@ echo 'statements running: ', altair_db_root("SELECT COUNT(*) FROM information_sc
 ?>
 --EXPECT--
 opening: 3
+what a call keeps: a call's writes stay for the session's next calls when it ends well, are undone when it does not, and all are undone when the session ends
 call 1: kept "inserted"
 call 2: kept ["kept"]
 call 3: undone RuntimeException

@@ -32,6 +32,7 @@ foreach (['mysql' => 'SELECT @@session.time_zone AS v', 'pgsql' => 'SHOW search_
     $session = altair_evaluator()->openSession(new EvalRequest('return DB::table("users")->count();', $root,
         ...['timeoutMs' => 20000] + (altair_test_network() ? ['allowNetwork' => true] : [])));
     echo "$server opening: ", json_encode(altair_db_decode($session->opening->result)), "\n";
+    echo '  what a call keeps: ', $session->opening->sandbox['databases'][0]['session_keeps'] ?? 'not said', "\n";
     $outside = 'return DB::table("posts")->where("title", "outside")->count();';
     $calls = [
         [$outside, 20000],
@@ -61,6 +62,7 @@ foreach (['mysql' => 'SELECT @@session.time_zone AS v', 'pgsql' => 'SHOW search_
 ?>
 --EXPECT--
 mysql opening: 3
+  what a call keeps: writes refused; a call that does not end well leaves the session's transaction as it was
   call 2: kept 0
   the owner commits a row
   call 3: kept 0
@@ -71,6 +73,7 @@ mysql opening: 3
   call 8: kept "refused"
   server unchanged: yes
 pgsql opening: 3
+  what a call keeps: writes refused; a call that does not end well leaves the session's transaction as it was
   call 2: kept 0
   the owner commits a row
   call 3: kept 1
