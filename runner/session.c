@@ -423,6 +423,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, openSession)
 	if (!new_id(session->id)) {
 		session_failed(ALTAIR_EVAL_ERROR_SPAWN, "Session: no random bytes for its handle");
 		zval_ptr_dtor(return_value);
+		ZVAL_UNDEF(return_value); /* the engine frees what a throwing call returned: nothing */
 		RETURN_THROWS();
 	}
 	ZVAL_UNDEF(&opening);
@@ -440,6 +441,7 @@ ZEND_METHOD(Altair_Eval_Evaluator, openSession)
 		session_end(session, "it could not be opened");
 		zval_ptr_dtor(&opening);
 		zval_ptr_dtor(return_value);
+		ZVAL_UNDEF(return_value); /* the engine frees what a throwing call returned: nothing */
 		RETURN_THROWS();
 	}
 	if (!evaluator->sessions) {
