@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # The apps' own databases, for real, where users run them: tests/databases/*.phpt — the Laravel and
 # Symfony fixtures pointed at real MariaDB, PostgreSQL and Redis servers through .env, evaluated with
-# no flags, every write route judged by reading each server with its own client — in six passes:
+# no flags, every write route judged by reading each server with its own client — in eight passes:
 #   host           the machine as it is (the child's own network namespace and view), cold and warm
 #                  (one Evaluator, ALTAIR_EVAL_TEST_WARM=1);
-#   host network   warm with the network on (ALTAIR_EVAL_TEST_NETWORK=1: allowNetwork, --network,
+#   host network   the same with the network on (ALTAIR_EVAL_TEST_NETWORK=1: allowNetwork, --network,
 #                  allow_network): the databases are still reached only through the relay;
 #   container      under tests/containers/container.c (Docker's default seccomp rules: no network,
-#                  IPC or mount namespace for the child), warm as root, cold and warm as uid 65534
-#                  (as Sail and DDEV run PHP).
-# A cold child with the network on and one in a container as root take the same path as uid
-# 65534's cold child (the host answers its connect()): two passes fewer keep the suite in CI's budget.
+#                  IPC or mount namespace for the child), as root, and as uid 65534 (as Sail and DDEV
+#                  run PHP), cold and warm.
+# The cold passes with the network on and in a container as root run the write routes, each
+# server's guard and the front-ends (write_routes): the rest takes there the path uid 65534's cold
+# child takes (the host answers its connect()), and the whole suite keeps within CI's budget.
 # The host passes and the container passes run side by side, each lane with servers of its own
 # (tests/servers/*.sh: free loopback ports, private socket dirs, stopped by pid), so that one lane's
 # sessions never show in the other's server checks. Exits non-zero when any test fails or is skipped.
@@ -61,6 +62,9 @@ chown -R 65534:65534 "$unprivileged"
 all_tests=(tests/databases)
 mapfile -t in_any_pass < <(cd tests/databases && ls ./*.phpt | grep -vE '^\./01[78]\.phpt$' | sed 's|^\./|tests/databases/|')
 mapfile -t in_later_passes < <(printf '%s\n' "${in_any_pass[@]}" | grep -vE '/0(19|20)\.phpt$')
+# A cold child with the network on, and one in a container as root: every write route, each
+# server's guard, and the front-ends (the rest takes the path uid 65534's cold child takes).
+write_routes=(tests/databases/00{1,2,3,4,5,6,9}.phpt tests/databases/0{12,21,22}.phpt)
 
 # lane NAME: its servers, their addresses in the environment it runs with.
 lane_servers() {
@@ -100,6 +104,7 @@ host_lane() {
   local quiet=(env NO_INTERACTION=1 REPORT_EXIT_STATUS=1)
   pass host host-cold "$ROOT" all_tests "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0
   pass host host-warm "$ROOT" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1
+  pass host host-network-cold "$ROOT" write_routes "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=0
   pass host host-network-warm "$ROOT" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_NETWORK=1 ALTAIR_EVAL_TEST_WARM=1
 }
 
@@ -107,6 +112,7 @@ container_lane() {
   lane_servers container
   local quiet=(env NO_INTERACTION=1 REPORT_EXIT_STATUS=1)
   local nobody=(ALTAIR_TEST_APPS_VENDOR=symlink HOME="$unprivileged/home" TMPDIR=/tmp "$work/container" --user=65534)
+  pass container container-cold "$privileged" write_routes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0 "$work/container"
   pass container container-warm "$privileged" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "$work/container"
   pass container container-65534-cold "$unprivileged" in_any_pass "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=0 "${nobody[@]}"
   pass container container-65534-warm "$unprivileged" in_later_passes "${quiet[@]}" ALTAIR_EVAL_TEST_WARM=1 "${nobody[@]}"
@@ -127,8 +133,8 @@ container=
 
 status=0
 labels=()
-[ -n "$host" ] && labels+=(host-cold host-warm host-network-warm)
-[ -n "$container" ] && labels+=(container-warm container-65534-cold container-65534-warm)
+[ -n "$host" ] && labels+=(host-cold host-warm host-network-cold host-network-warm)
+[ -n "$container" ] && labels+=(container-cold container-warm container-65534-cold container-65534-warm)
 [ "${#labels[@]}" -gt 0 ] || { echo "databases: no lane in ALTAIR_DB_LANES=$lanes (host, container)" >&2; exit 1; }
 for label in "${labels[@]}"; do
   log="$work/$label.log"
