@@ -557,7 +557,7 @@ static bool pool_fill(pid_t template_pid)
 
 static bool stale(void);
 /* What made the template stale (stale() found it), said with its STALE answer. */
-static const char *stale_why;
+static char stale_note[ALTAIR_EVAL_WARM_NOTE_MAX];
 
 /* A pooled worker that can no longer serve (its socket refused the request: it died) goes. */
 static void pool_discard(pooled_worker *worker)
@@ -579,12 +579,7 @@ static ZEND_NORETURN void retire_stale(const int *fds, size_t count, pid_t templ
 	for (size_t i = 0; i < count; i++) {
 		close(fds[i]);
 	}
-	char note[ALTAIR_EVAL_WARM_NOTE_MAX];
-
-	snprintf(note, sizeof(note), "%s%s%s", stale_why ? stale_why : "", stale_why && strcmp(stale_why, "a file its boot loaded") == 0
-		&& altair_eval_template_watch_changed_path() ? ": " : "", stale_why && strcmp(stale_why, "a file its boot loaded") == 0
-		&& altair_eval_template_watch_changed_path() ? altair_eval_template_watch_changed_path() : "");
-	send_event_noted(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL, note);
+	send_event_noted(ALTAIR_EVAL_WARM_STALE, template_pid, 0, NULL, stale_note);
 	_exit(0);
 }
 
@@ -691,11 +686,18 @@ static bool stale(void)
 	if (!altair_eval_guest_template_booted()) {
 		return false;
 	}
-	stale_why = altair_eval_template_watch_scratch_touched() ? "its scratch dir was touched"
-		: altair_eval_template_deps_changed() ? "a change in a directory its boot depended on"
-		: altair_eval_template_watch_files_changed() ? "a file its boot loaded"
-		: altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS) ? "its CPU budget was spent" : NULL;
-	return stale_why != NULL;
+	if (altair_eval_template_watch_scratch_touched()) {
+		snprintf(stale_note, sizeof(stale_note), "its scratch dir was touched");
+	} else if (altair_eval_template_deps_changed()) {
+		snprintf(stale_note, sizeof(stale_note), "a change in a directory its boot depended on");
+	} else if (altair_eval_template_watch_files_changed()) {
+		snprintf(stale_note, sizeof(stale_note), "a file its boot loaded: %s", altair_eval_template_watch_changed_path());
+	} else if (altair_eval_template_watch_cpu_spent(TEMPLATE_CPU_BUDGET_SECONDS)) {
+		snprintf(stale_note, sizeof(stale_note), "its CPU budget was spent");
+	} else {
+		return false;
+	}
+	return true;
 }
 
 /* Is the host still there (asked once the parent-death signal is armed: it is not sent for a death
